@@ -1,0 +1,6 @@
+import { z } from "zod";
+
+export const ZAuthProvidersResponse = z.object({
+  social: z.array(z.enum(["google", "facebook"])),
+});
+export type AuthProvidersResponse = z.infer<typeof ZAuthProvidersResponse>;

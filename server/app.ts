@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { accountRoutes } from "./features/accounts/routes.ts";
+import { healthRoutes } from "./features/health/routes.ts";
+import { mountApiDocs } from "./platform/api-docs.ts";
+import type { AppDeps } from "./platform/deps.ts";
+import { errorBody } from "./platform/errors.ts";
+import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
+import { webAppRoutes } from "./platform/web-app.ts";
+
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  // Map tiles come from OpenStreetMap's tile servers.
+  imgSrc: ["'self'", "data:", "blob:", "https://*.tile.openstreetmap.org"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", "data:"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** Builds the HTTP app from the feature routers. No business logic lives here. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    c.set("deps", deps);
+    c.set("requestId", c.req.header("x-request-id") ?? randomUUID());
+    await next();
+    deps.log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        requestId: c.var.requestId,
+      },
+      "request",
+    );
+  });
+  app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      // The unread rest of the body would poison a kept-alive connection: close it.
+      onError: (c) =>
+        c.json(errorBody("payload_too_large", "Request body is too large"), 413, {
+          Connection: "close",
+        }),
+    }),
+  );
+
+  // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth).
+  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+
+  const api = createRouter();
+  api.route("/", healthRoutes());
+  api.route("/", accountRoutes());
+  mountApiDocs(api);
+  app.route("/api", api);
+  app.all("/api/*", (c) =>
+    c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404),
+  );
+
+  app.route("/", webAppRoutes(deps.config.webDistDir));
+  app.onError(respondWithError);
+  return app;
+}

@@ -1,0 +1,83 @@
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
+import type { DB } from "./schema.ts";
+
+// bigint counts and numeric sums come back as JS numbers; every value we store fits.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export type Database = {
+  kind: DatabaseKind;
+  pool: pg.Pool;
+  db: Kysely<DB>;
+  /** The embedded instance, when kind is "pglite". */
+  pglite?: PGlite;
+  /** The connection string, when kind is "postgres" (for dedicated LISTEN connections). */
+  url?: string;
+  close(): Promise<void>;
+};
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite"; inMemory: true };
+
+function fromPool(
+  kind: DatabaseKind,
+  pool: pg.Pool,
+  onClose: () => Promise<void>,
+  pglite?: PGlite,
+): Database {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind,
+    pool,
+    db,
+    pglite,
+    async close() {
+      await db.destroy();
+      await onClose();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  try {
+    const pglite = await PGlite.create(dataDir ?? "memory://", {
+      extensions: { btree_gist, cube, earthdistance, pg_trgm },
+    });
+    // PGlite is one connection: the pool holds exactly one client and never retires it.
+    const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+    return fromPool(
+      "pglite",
+      pool,
+      async () => {
+        await pglite.close();
+        release();
+      },
+      pglite,
+    );
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    pool.on("error", (error) => console.error("idle PostgreSQL client error", error));
+    return { ...fromPool("postgres", pool, async () => {}), url: target.url };
+  }
+  return openPglite("dataDir" in target ? target.dataDir : undefined);
+}

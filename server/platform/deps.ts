@@ -1,0 +1,28 @@
+import type { Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { type Auth, createAuth } from "./auth.ts";
+import type { Logger } from "./logger.ts";
+import { createMailer, type Mailer } from "./mail.ts";
+import { createRealtime, type Realtime } from "./realtime.ts";
+
+/** What every feature may use, built once in main.ts (or per test) and handed to the app. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  log: Logger;
+  mailer: Mailer;
+  auth: Auth;
+  realtime: Realtime;
+  startedAt: number;
+};
+
+export function createDeps({
+  config,
+  database,
+  log,
+}: Pick<AppDeps, "config" | "database" | "log">): AppDeps {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log });
+  const auth = createAuth({ config, database, mailer });
+  const realtime = createRealtime(database, log);
+  return { config, database, log, mailer, auth, realtime, startedAt: Date.now() };
+}

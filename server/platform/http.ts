@@ -1,0 +1,54 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import type { ErrorCode } from "../../contracts/errors.ts";
+import type { AppDeps } from "./deps.ts";
+import { AppError, errorBody, HTTP_STATUS_BY_CODE } from "./errors.ts";
+
+export type AppEnv = { Variables: { deps: AppDeps; requestId: string } };
+
+function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid request";
+  const field = issue.path.join(".");
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** A router for one feature; a request that fails its schema gets the one error shape. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return c.json(errorBody("validation_failed", describeZodError(result.error)), 400);
+      }
+    },
+  });
+}
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: "bad_request",
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  429: "rate_limited",
+};
+
+export function respondWithError(error: unknown, c: Context<AppEnv>) {
+  if (error instanceof AppError) {
+    const status = HTTP_STATUS_BY_CODE[error.code] as ContentfulStatusCode;
+    return c.json(errorBody(error.code, error.message, error.warnings), status);
+  }
+  if (error instanceof ZodError) {
+    return c.json(errorBody("validation_failed", describeZodError(error)), 400);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    const code = STATUS_CODES[error.status] ?? "bad_request";
+    return c.json(errorBody(code, error.message || "Bad request"), error.status);
+  }
+  c.var.deps.log.error({ err: error, path: c.req.path, requestId: c.var.requestId }, "unhandled");
+  return c.json(errorBody("internal", "Something went wrong. Please try again."), 500);
+}

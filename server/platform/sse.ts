@@ -1,0 +1,35 @@
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { RealtimeChannel } from "../../contracts/realtime.ts";
+import type { AppEnv } from "./http.ts";
+
+// Proxies and browsers drop idle connections; a comment line every 25 s keeps the stream open.
+const HEARTBEAT_MS = 25_000;
+
+export type EventSubscription = {
+  channel: RealtimeChannel;
+  /** The SSE event name the browser listens for. */
+  event: string;
+  /** Drop events this client must not see (e.g. other users' data). */
+  allow?: (payload: unknown) => boolean;
+};
+
+/** Streams realtime events to the browser as Server-Sent Events until it disconnects. */
+export function streamEvents(c: Context<AppEnv>, subscriptions: EventSubscription[]) {
+  const { realtime } = c.var.deps;
+  return streamSSE(c, async (stream) => {
+    const unsubscribers = await Promise.all(
+      subscriptions.map(({ channel, event, allow }) =>
+        realtime.subscribe(channel, (payload) => {
+          if (allow && !allow(payload)) return;
+          void stream.writeSSE({ event, data: JSON.stringify(payload) });
+        }),
+      ),
+    );
+    await stream.writeSSE({ event: "ready", data: "{}" });
+    const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
+    await new Promise<void>((resolve) => stream.onAbort(resolve));
+    clearInterval(heartbeat);
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  });
+}

@@ -1,0 +1,50 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { type AppDeps, createDeps } from "../platform/deps.ts";
+import { createLogger } from "../platform/logger.ts";
+import { createTestDatabase } from "./test-database.ts";
+
+export type TestApp = {
+  url: string;
+  deps: AppDeps;
+  database: Database;
+  /** fetch against the running app: a real HTTP request. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+};
+
+/** Starts the real app on a random loopback port over a fresh test database. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    DATA_DIR: ".test-data/unused",
+    ...env,
+  });
+  const deps = createDeps({ config, database, log: createLogger(config.logLevel) });
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  // Links the server writes (mail, redirects) must point at this test server.
+  deps.config.port = port;
+  return {
+    url,
+    deps,
+    database,
+    fetch: (path, init) => fetch(`${url}${path}`, init),
+    async close() {
+      // Open event streams would hold close() forever.
+      (server as import("node:http").Server).closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.realtime.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+
+// Database tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on
+// PostgreSQL. Pure unit tests (*.unit.test.ts) run once; *.postgres.test.ts need a server.
+const databaseProjects = [{ name: "pglite", kind: "pglite" }];
+if (process.env.TEST_DATABASE_URL) databaseProjects.push({ name: "postgres", kind: "postgres" });
+else console.warn("TEST_DATABASE_URL is not set: database tests run on PGlite only.");
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["{server,web,contracts,scripts}/**/*.unit.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      ...databaseProjects.map(({ name, kind }) => ({
+        test: {
+          name,
+          include: ["server/**/*.test.ts"],
+          exclude: [
+            "server/**/*.unit.test.ts",
+            ...(kind === "pglite" ? ["server/**/*.postgres.test.ts"] : []),
+          ],
+          environment: "node",
+          env: { TEST_DB_KIND: kind },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});

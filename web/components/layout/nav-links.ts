@@ -1,0 +1,15 @@
+import { CalendarDays, MessageCircle, Search, UserRound } from "lucide-react";
+import { PAGE_ROUTES } from "../../../contracts/routes.ts";
+
+export const HEADER_LINKS = [
+  { to: PAGE_ROUTES.search, label: "Find Photographers" },
+  { to: PAGE_ROUTES.howItWorks, label: "How it Works" },
+  { to: PAGE_ROUTES.becomePhotographer, label: "Become a Photographer" },
+] as const;
+
+export const TAB_BAR_LINKS = [
+  { to: PAGE_ROUTES.search, label: "Search", icon: Search },
+  { to: PAGE_ROUTES.bookings, label: "Bookings", icon: CalendarDays },
+  { to: PAGE_ROUTES.messages, label: "Messages", icon: MessageCircle },
+  { to: PAGE_ROUTES.profile, label: "Profile", icon: UserRound },
+] as const;

@@ -1,0 +1,35 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn.ts";
+
+export const buttonVariants = cva(
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-xl text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
+        dark: "bg-ink-900 text-white shadow-sm hover:bg-ink-800",
+        outline: "border border-ink-200 bg-white text-ink-900 hover:bg-ink-100",
+        ghost: "text-ink-700 hover:bg-ink-100",
+        destructive: "bg-red-600 text-white hover:bg-red-700",
+        link: "text-brand-700 underline-offset-4 hover:underline px-0",
+      },
+      size: {
+        sm: "h-9 px-3",
+        md: "h-11 px-5",
+        lg: "h-12 px-7 text-base",
+        icon: "size-10",
+      },
+    },
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
+
+type ButtonProps = ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+
+export function Button({ className, variant, size, asChild, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}

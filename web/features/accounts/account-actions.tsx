@@ -1,0 +1,63 @@
+import { LogOut } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button.tsx";
+import { authClient, useSession } from "../../lib/auth-client.ts";
+import { cn } from "../../lib/cn.ts";
+import { openAuthDialog } from "./auth-dialog-store.ts";
+
+/** Sign In / Get Started for visitors; the account's name and Sign Out once signed in. */
+export function AccountActions({
+  stacked = false,
+  onAction,
+}: {
+  stacked?: boolean;
+  onAction?: () => void;
+}) {
+  const { data: session, isPending } = useSession();
+  if (isPending) return <div className={cn("h-10", stacked ? "w-full" : "w-44")} aria-hidden />;
+
+  if (session) {
+    return (
+      <>
+        <span className="max-w-40 truncate text-sm font-medium text-ink-700">
+          {session.user.name || session.user.email}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={async () => {
+            onAction?.();
+            const { error } = await authClient.signOut();
+            if (error) toast.error("Sign out failed", { description: error.message });
+          }}
+        >
+          <LogOut aria-hidden /> Sign Out
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Button
+        variant="ghost"
+        className={cn(stacked && "w-full")}
+        onClick={() => {
+          onAction?.();
+          openAuthDialog("signin");
+        }}
+      >
+        Sign In
+      </Button>
+      <Button
+        className={cn(stacked && "w-full")}
+        onClick={() => {
+          onAction?.();
+          openAuthDialog("signup");
+        }}
+      >
+        Get Started
+      </Button>
+    </>
+  );
+}

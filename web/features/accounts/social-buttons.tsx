@@ -1,0 +1,49 @@
+import { useQuery } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { ZAuthProvidersResponse } from "../../../contracts/accounts.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { apiRequest } from "../../lib/api-client.ts";
+import { authClient } from "../../lib/auth-client.ts";
+
+const PROVIDERS = [
+  { id: "google", label: "Google" },
+  { id: "facebook", label: "Facebook" },
+] as const;
+
+/** Google and Facebook sign-in; when the server has no credentials for one, its button says so. */
+export function SocialButtons() {
+  const { data } = useQuery({
+    queryKey: ["auth-providers"],
+    queryFn: () => apiRequest("GET", "/accounts/providers", ZAuthProvidersResponse),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      {PROVIDERS.map((provider) => (
+        <Button
+          key={provider.id}
+          type="button"
+          variant="outline"
+          onClick={async () => {
+            if (!data?.social.includes(provider.id)) {
+              toast.error(`${provider.label} sign-in is not available`, {
+                description: "It has not been set up on this server. Use your email instead.",
+              });
+              return;
+            }
+            const { error } = await authClient.signIn.social({
+              provider: provider.id,
+              callbackURL: window.location.href,
+            });
+            if (error)
+              toast.error("Authentication failed", {
+                description: error.message || "Please try again",
+              });
+          }}
+        >
+          {provider.label}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { z } from "zod";
+import { ZErrorResponse } from "../../contracts/errors.ts";
+
+/** An API failure in the one error shape, with any warnings the server sent. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly warnings: string[] = [],
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type RequestOptions = {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/** The one way the web calls the API: JSON in, JSON out, parsed by the contract's schema. */
+export async function apiRequest<S extends z.ZodType>(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const isForm = options.body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: "same-origin",
+      signal: options.signal,
+      headers: {
+        Accept: "application/json",
+        ...(options.body !== undefined && !isForm ? { "Content-Type": "application/json" } : {}),
+        ...options.headers,
+      },
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, "network", "Network error. Check your connection and try again.");
+  }
+  const text = await response.text();
+  const json = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const parsed = ZErrorResponse.safeParse(json);
+    if (parsed.success) {
+      const { code, message } = parsed.data.error;
+      throw new ApiError(response.status, code, message, parsed.data.warnings);
+    }
+    throw new ApiError(response.status, "http", text || response.statusText);
+  }
+  return schema.parse(json);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,5 @@
+import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+
+export default function Screen() {
+  return <ScreenInProgress title="Complete Your Photographer Profile" />;
+}
