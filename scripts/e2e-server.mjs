@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
-const dataDir = ".test-data/e2e";
+const dataDir = `.test-data/e2e-${process.env.PORT ?? "default"}`;
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ["dist/server/main.js"], {
   stdio: "inherit",
