@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
+import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
+import { adminRoutes } from "./features/admin/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
@@ -60,17 +63,20 @@ export function createApp(deps: AppDeps) {
   );
 
   // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth).
-  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
 
   const api = createRouter();
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());
+  api.route("/", adminRoutes());
+  api.route("/", devOutboxApiRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>
     c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404),
   );
 
+  app.route("/", devOutboxPage());
   app.route("/", webAppRoutes(deps.config.webDistDir));
   app.onError(respondWithError);
   return app;

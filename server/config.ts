@@ -24,6 +24,7 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
 export type Config = {
@@ -42,6 +43,8 @@ export type Config = {
     google: { clientId: string; clientSecret: string } | undefined;
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits). */
+  trustProxy: boolean;
   webDistDir: string;
 };
 
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       facebook: pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
     },
+    trustProxy: e.TRUST_PROXY === "true",
     webDistDir: path.resolve("dist/web"),
   };
 }

@@ -19,21 +19,26 @@ export type TestApp = {
 /** Starts the real app on a random loopback port over a fresh test database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Listen first: the app's origin (auth, mail links) must carry the port it was given.
+  let app: ReturnType<typeof createApp> | undefined;
+  const server = serve({
+    fetch: (request, env) => app!.fetch(request, env),
+    port: 0,
+    hostname: "127.0.0.1",
+  });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: "test",
-    PORT: "0",
+    PORT: String(port),
+    PUBLIC_ORIGIN: url,
     LOG_LEVEL: "silent",
     DATA_DIR: ".test-data/unused",
     ...env,
   });
   const deps = createDeps({ config, database, log: createLogger(config.logLevel) });
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  // Links the server writes (mail, redirects) must point at this test server.
-  deps.config.port = port;
+  app = createApp(deps);
   return {
     url,
     deps,
