@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { IMAGE_SIZES, IMAGE_UPLOAD_MAX_BYTES, type ImageSize } from "../../contracts/media.ts";
 import { AppError } from "./errors.ts";
 import type { Storage } from "./storage.ts";
@@ -21,7 +21,7 @@ export async function storeImage(
   if (data.byteLength > IMAGE_UPLOAD_MAX_BYTES) {
     throw new AppError("payload_too_large", "Image is too large (15 MB at most)");
   }
-  let meta: Awaited<ReturnType<sharp.Sharp["metadata"]>>;
+  let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
