@@ -11,6 +11,7 @@ import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
+import { mediaRoutes } from "./platform/media-routes.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/", devOutboxPage());
+  app.route("/media", mediaRoutes());
   app.route("/", webAppRoutes(deps.config.webDistDir));
   app.onError(respondWithError);
   return app;
