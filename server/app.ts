@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
+import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", accountRoutes());
   api.route("/", adminRoutes());
   api.route("/", devOutboxApiRoutes());
+  api.route("/", controlRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>
