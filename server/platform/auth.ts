@@ -53,7 +53,16 @@ export function createAuth({
     baseURL: origin,
     basePath: "/api/auth",
     secret: config.authSecret ?? DEV_SECRET,
-    trustedOrigins: config.env === "production" ? [origin] : [origin, VITE_DEV_ORIGIN],
+    // In development the app is also opened by address (127.0.0.1) and through Vite.
+    trustedOrigins:
+      config.env === "production"
+        ? [origin]
+        : [
+            origin,
+            `http://localhost:${config.port}`,
+            `http://127.0.0.1:${config.port}`,
+            VITE_DEV_ORIGIN,
+          ],
     database: { db: database.db, type: "postgres" },
     user: {
       additionalFields: {
