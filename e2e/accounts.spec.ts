@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const PASSWORD = "e2e password 123";
@@ -68,7 +68,7 @@ for (const mode of ["client", "creator"] as const) {
     const email = uniqueEmail(mode);
     const name = mode === "client" ? "Avery Client" : "Casey Creator";
     await page.goto("/");
-    let dialog;
+    let dialog: Locator;
     if (mode === "client") {
       await openAuthDialog(page, isMobile, "Get Started");
       dialog = page.getByRole("dialog", { name: "Join ShutterHail" });
