@@ -50,6 +50,12 @@ export function createAuth({
   };
   return betterAuth({
     appName: "ShutterHail",
+    // Better Auth's own messages go to our structured log (and its level), not the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        log[level === "debug" ? "debug" : level]({ source: "better-auth", args }, message),
+    },
     baseURL: origin,
     basePath: "/api/auth",
     secret: config.authSecret ?? DEV_SECRET,
