@@ -217,3 +217,28 @@ test("a visitor trying /admin lands on /admin/login", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
 });
+
+test("/auth signs the person in and returns them to the redirect (inside the site only)", async ({
+  page,
+}) => {
+  const email = await signedInClient(page.request);
+  const signOut = await page.request.post("/api/auth/sign-out", {
+    data: {},
+    headers: { origin: `http://127.0.0.1:${PORT}` },
+  });
+  expect(signOut.ok()).toBe(true);
+  await page.goto("/auth?redirect=/search");
+  const main = page.locator("#main");
+  await expect(main.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Password").fill(PASSWORD);
+  const [signIn] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/api/auth/sign-in/email")),
+    main.getByRole("button", { name: "Sign In", exact: true }).click(),
+  ]);
+  expect(signIn.status()).toBe(200);
+  await expect(page).toHaveURL(/\/search$/);
+  // Signed in already: straight on; a redirect off the site goes home instead.
+  await page.goto("/auth?redirect=//evil.example/x");
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
