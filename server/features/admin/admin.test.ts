@@ -132,7 +132,7 @@ describe("admin notifications", () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 120_000);
 
   it("streams new notifications to an open admin dashboard", async () => {
     const admin = await createAdmin(app);
@@ -210,7 +210,7 @@ describe("GET /api/admin/overview", () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 120_000);
 });
 
 describe("development outbox", () => {
@@ -243,5 +243,5 @@ describe("development outbox", () => {
     } finally {
       await production.close();
     }
-  });
+  }, 120_000);
 });
