@@ -24,7 +24,9 @@ export function webAppRoutes(webDistDir: string) {
     },
     serveStatic({ root: path.relative(process.cwd(), webDistDir) || "." }),
   );
-  app.use("*", serveStatic({ root: path.relative(process.cwd(), webDistDir) || ".", index: "" }));
+  const publicFiles = serveStatic({ root: path.relative(process.cwd(), webDistDir) || ".", index: "" });
+  // A path ending in "/" names a directory, never a public file (serving it would read a folder).
+  app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)));
 
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
