@@ -24,7 +24,10 @@ export function webAppRoutes(webDistDir: string) {
     },
     serveStatic({ root: path.relative(process.cwd(), webDistDir) || "." }),
   );
-  const publicFiles = serveStatic({ root: path.relative(process.cwd(), webDistDir) || ".", index: "" });
+  const publicFiles = serveStatic({
+    root: path.relative(process.cwd(), webDistDir) || ".",
+    index: "",
+  });
   // A path ending in "/" names a directory, never a public file (serving it would read a folder).
   app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)));
 
