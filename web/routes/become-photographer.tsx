@@ -36,7 +36,7 @@ export default function BecomePhotographer() {
             Reach clients near you, set your own rates and get paid fast. Join{" "}
             {MARKETING.photographers} photographers already booking sessions with us.
           </p>
-          <div className="flex flex-wrap gap-3">
+          <div className="flex flex-col gap-3 sm:flex-row lg:justify-center">
             <Button asChild size="xl">
               <Link to={PAGE_ROUTES.apply}>
                 Apply Now <ArrowRight aria-hidden />

@@ -47,7 +47,7 @@ function SignedOut() {
           Create Account
         </Button>
       </div>
-      <StatGrid stats={STATS} className="w-full sm:grid-cols-3" />
+      <StatGrid stats={STATS} className="w-full grid-cols-3 gap-3" />
     </Container>
   );
 }

@@ -34,7 +34,7 @@ const COLUMNS = [
 export function SiteFooter() {
   return (
     <footer className="mt-16 border-t border-ink-200 bg-white pb-20 md:pb-0">
-      <Container className="grid gap-10 py-12 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+      <Container className="grid gap-10 py-12 md:grid-cols-[1.4fr_3fr]">
         <div className="flex flex-col gap-3">
           <Logo />
           <p className="max-w-xs text-sm leading-relaxed text-ink-600">
@@ -42,22 +42,24 @@ export function SiteFooter() {
             available right now.
           </p>
         </div>
-        {COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title} className="flex flex-col gap-3">
-            <h2 className="text-xs font-semibold uppercase tracking-wider text-ink-500">
-              {column.title}
-            </h2>
-            <ul className="flex flex-col gap-2 text-sm">
-              {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="text-ink-700 hover:text-brand-700">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
+        <div className="grid grid-cols-3 gap-4">
+          {COLUMNS.map((column) => (
+            <nav key={column.title} aria-label={column.title} className="flex flex-col gap-3">
+              <h2 className="text-xs font-semibold uppercase tracking-wider text-ink-500">
+                {column.title}
+              </h2>
+              <ul className="flex flex-col gap-2.5 text-sm">
+                {column.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="text-ink-700 hover:text-brand-700">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
       </Container>
       <div className="border-t border-ink-100">
         <Container className="flex flex-col gap-1 py-5 text-xs text-ink-500 sm:flex-row sm:justify-between">

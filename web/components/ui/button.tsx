@@ -9,7 +9,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary:
-          "bg-brand-600 text-white shadow-sm shadow-brand-700/20 hover:bg-brand-700 hover:shadow-md",
+          "bg-brand-700 text-white shadow-sm shadow-brand-800/20 hover:bg-brand-800 hover:shadow-md",
         dark: "bg-ink-900 text-white shadow-sm hover:bg-ink-800",
         outline: "border border-ink-200 bg-white text-ink-900 hover:bg-ink-100",
         ghost: "text-ink-700 hover:bg-ink-100",

@@ -28,9 +28,12 @@ export function FeatureCard({
           <Icon className="size-6" aria-hidden />
         </span>
         {step ? (
-          <span className="text-4xl font-black text-ink-100" aria-hidden>
-            {String(step).padStart(2, "0")}
-          </span>
+          // Drawn as CSS content: a decorative watermark, not text to read or contrast-check.
+          <span
+            data-step={String(step).padStart(2, "0")}
+            className="text-4xl font-black text-ink-100 before:content-[attr(data-step)]"
+            aria-hidden
+          />
         ) : null}
       </div>
       <h3 className="text-lg font-bold text-ink-900">

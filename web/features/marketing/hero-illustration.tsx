@@ -51,7 +51,7 @@ export function HeroIllustration() {
                 Available
               </span>
             </div>
-            <div className="mt-3 flex h-9 items-center justify-center gap-1.5 rounded-xl bg-brand-600 text-sm font-semibold text-white">
+            <div className="mt-3 flex h-9 items-center justify-center gap-1.5 rounded-xl bg-brand-700 text-sm font-semibold text-white">
               <Zap className="size-4" /> Hail now
             </div>
           </div>
