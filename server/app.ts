@@ -8,6 +8,7 @@ import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
+import { mediaRoutes } from "./platform/media-routes.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
     c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404),
   );
 
+  app.route("/media", mediaRoutes());
   app.route("/", webAppRoutes(deps.config.webDistDir));
   app.onError(respondWithError);
   return app;

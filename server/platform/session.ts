@@ -12,3 +12,16 @@ export async function requireUser(c: Context<AppEnv>) {
   if (!session) throw new AppError("unauthenticated", "Authentication required");
   return session.user;
 }
+
+/** A signed-in user with an active admin_users row; 401 without a session, 403 otherwise. */
+export async function requireAdmin(c: Context<AppEnv>) {
+  const user = await requireUser(c);
+  const admin = await c.var.deps.database.db
+    .selectFrom("admin_users")
+    .select(["role", "last_login_at as lastLoginAt"])
+    .where("user_id", "=", user.id)
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+  if (!admin) throw new AppError("forbidden", "Admin access required");
+  return { user, admin };
+}

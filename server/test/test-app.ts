@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
@@ -19,11 +22,13 @@ export type TestApp = {
 /** Starts the real app on a random loopback port over a fresh test database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Each test app keeps its uploads in its own scratch folder, removed on close.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutterhail-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     PORT: "0",
     LOG_LEVEL: "silent",
-    DATA_DIR: ".test-data/unused",
+    DATA_DIR: dataDir,
     ...env,
   });
   const deps = createDeps({ config, database, log: createLogger(config.logLevel) });
@@ -45,6 +50,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.realtime.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

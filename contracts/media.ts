@@ -1,0 +1,22 @@
+// Uploaded images are stored once per size; the web picks the size that fits where it shows one.
+export const IMAGE_SIZES = {
+  thumb: 400,
+  medium: 960,
+  large: 1920,
+} as const;
+export type ImageSize = keyof typeof IMAGE_SIZES;
+
+export const IMAGE_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+export const DOCUMENT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Public URL of one size of a stored image (image keys are what the database keeps). */
+export function imageUrl(imageKey: string, size: ImageSize): string {
+  return `/media/${imageKey}/${size}.webp`;
+}
+
+/** `srcset` for an <img>: every stored size with its width. */
+export function imageSrcSet(imageKey: string): string {
+  return (Object.entries(IMAGE_SIZES) as [ImageSize, number][])
+    .map(([size, width]) => `${imageUrl(imageKey, size)} ${width}w`)
+    .join(", ");
+}
