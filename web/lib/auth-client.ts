@@ -28,7 +28,8 @@ function lazyPathProxy(path: string[]): unknown {
         owner = target;
         target = (target as Record<string, unknown>)[key];
       }
-      return (target as (...a: unknown[]) => unknown).apply(owner, args);
+      // Reflect.apply: the target may itself be Better Auth's path proxy, where `.apply` is a path.
+      return Reflect.apply(target as (...a: unknown[]) => unknown, owner, args);
     },
   });
 }
