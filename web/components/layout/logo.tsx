@@ -1,8 +1,8 @@
-import { Aperture } from "lucide-react";
 import { Link } from "react-router";
 import { BRAND_NAME } from "../../../contracts/constants.ts";
 import { cn } from "../../lib/cn.ts";
 
+/** The mark is the favicon, so index.html's first-paint header shows the very same logo. */
 export function Logo({ to = "/", tone = "dark" }: { to?: string; tone?: "dark" | "light" }) {
   return (
     <Link
@@ -12,9 +12,7 @@ export function Logo({ to = "/", tone = "dark" }: { to?: string; tone?: "dark" |
         tone === "dark" ? "text-ink-900" : "text-white",
       )}
     >
-      <span className="grid size-9 place-items-center rounded-xl bg-linear-to-br from-brand-400 to-brand-600 text-white shadow-sm shadow-brand-600/30">
-        <Aperture className="size-5" aria-hidden />
-      </span>
+      <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
       <span className="text-lg">{BRAND_NAME}</span>
     </Link>
   );
