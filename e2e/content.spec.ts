@@ -27,7 +27,11 @@ for (const path of ["/", "/how-it-works", "/become-photographer", "/profile", "/
 }
 
 test("the tab bar highlights the tab of the current path only", async ({ page, isMobile }) => {
-  test.skip(!isMobile, "the tab bar is the phone's navigation");
+  if (!isMobile) {
+    await page.goto(PAGE_ROUTES.profile);
+    await expect(page.getByRole("navigation", { name: "Tabs" })).toBeHidden();
+    return;
+  }
   for (const current of TABS) {
     await page.goto(current.path);
     const tabs = page.getByRole("navigation", { name: "Tabs" });
@@ -113,8 +117,14 @@ test("the mobile side menu opens and its Sign In opens the auth dialog", async (
   page,
   isMobile,
 }) => {
-  test.skip(!isMobile, "the side menu is the phone's navigation");
   await page.goto("/");
+  if (!isMobile) {
+    // Desktop has no side menu: the header's own Sign In opens the dialog.
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("dialog", { name: "Welcome Back" })).toBeVisible();
+    return;
+  }
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("dialog", { name: "Menu" });
   await expect(menu.getByRole("link", { name: "How it Works" })).toBeVisible();
@@ -123,9 +133,17 @@ test("the mobile side menu opens and its Sign In opens the auth dialog", async (
   await expect(page.getByRole("dialog", { name: "Welcome Back" })).toBeVisible();
 });
 
-test("the side menu navigates and closes", async ({ page, isMobile }) => {
-  test.skip(!isMobile, "the side menu is the phone's navigation");
+test("the menu navigates (side menu on phones closes after)", async ({ page, isMobile }) => {
   await page.goto("/");
+  if (!isMobile) {
+    const link = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "How it Works" });
+    await link.click();
+    await expect(page).toHaveURL(PAGE_ROUTES.howItWorks);
+    await expect(link).toHaveAttribute("aria-current", "page");
+    return;
+  }
   await page.getByRole("button", { name: "Open menu" }).click();
   await page
     .getByRole("dialog", { name: "Menu" })
