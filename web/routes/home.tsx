@@ -49,7 +49,7 @@ export default function Home() {
         <StatGrid stats={CLIENT_STATS} />
       </Container>
 
-      <Section aria-labelledby="kinds-title">
+      <Section aria-labelledby="kinds-title" className="defer-render">
         <Container className="flex flex-col gap-10">
           <SectionHeading
             id="kinds-title"
@@ -98,7 +98,7 @@ export default function Home() {
         </Container>
       </Section>
 
-      <Container>
+      <Container className="defer-render">
         <div className="grid items-center gap-10 overflow-hidden rounded-3xl bg-white p-6 shadow-soft ring-1 ring-ink-200/70 sm:p-10 lg:grid-cols-2">
           <div className="flex flex-col gap-5">
             <SectionHeading
@@ -128,7 +128,7 @@ export default function Home() {
         </div>
       </Container>
 
-      <Section aria-labelledby="how-title">
+      <Section aria-labelledby="how-title" className="defer-render">
         <Container className="flex flex-col gap-10">
           <SectionHeading
             id="how-title"
@@ -160,7 +160,7 @@ export default function Home() {
         </Container>
       </Section>
 
-      <Container>
+      <Container className="defer-render">
         <div className="surface-night relative grid gap-8 overflow-hidden rounded-3xl p-8 text-white sm:p-12 lg:grid-cols-[1.4fr_1fr] lg:items-center">
           <div className="flex flex-col gap-4">
             <SectionHeading

@@ -33,7 +33,7 @@ const COLUMNS = [
 
 export function SiteFooter() {
   return (
-    <footer className="mt-16 border-t border-ink-200 bg-white pb-20 md:pb-0">
+    <footer className="defer-render mt-16 border-t border-ink-200 bg-white pb-20 md:pb-0">
       <Container className="grid gap-10 py-12 md:grid-cols-[1.4fr_3fr]">
         <div className="flex flex-col gap-3">
           <Logo />
