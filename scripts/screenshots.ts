@@ -50,6 +50,8 @@ try {
     for (const [name, pattern] of routes) {
       const url = new URL(concrete(pattern), BASE_URL).toString();
       await page.goto(url, { waitUntil: "networkidle" });
+      // Full-page captures do not scroll, so render the blocks the page defers until scrolled to.
+      await page.addStyleTag({ content: ".defer-render{content-visibility:visible!important}" });
       await page.waitForTimeout(300);
       const file = `${OUT_DIR}/${name}-${size.name}.png`;
       await page.screenshot({ path: file, fullPage: FULL_PAGE });
