@@ -80,7 +80,7 @@ export async function runStandalone(name: string, bench: Bench) {
     ? undefined
     : await startServer(Number(process.env.BENCH_PORT ?? 4300));
   try {
-    const rows = await bench({ baseUrl: process.env.BASE_URL ?? server!.baseUrl });
+    const rows = await bench({ baseUrl: process.env.BASE_URL || server!.baseUrl });
     printTable(rows.map((r) => ({ ...r, bench: name })));
   } finally {
     server?.stop();

@@ -14,7 +14,7 @@ const only = process.argv.slice(2);
 const server = process.env.BASE_URL
   ? undefined
   : await startServer(Number(process.env.BENCH_PORT ?? 4300));
-const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
+const baseUrl = process.env.BASE_URL || server!.baseUrl;
 const rows: (BenchRow & { bench: string })[] = [];
 let failed = false;
 try {
