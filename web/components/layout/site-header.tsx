@@ -25,14 +25,14 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
       <Container className="flex h-16 items-center justify-between gap-4">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {HEADER_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="ml-auto hidden items-center gap-2 md:flex lg:ml-0">
           <Button variant="ghost" size="icon" asChild>
             <Link to={MAP_LINK.to} aria-label={MAP_LINK.label} title={MAP_LINK.label}>
               <MAP_LINK.icon className="size-5!" aria-hidden />
@@ -43,7 +43,7 @@ export function SiteHeader() {
         <Button
           variant="ghost"
           size="icon"
-          className="md:hidden"
+          className="lg:hidden"
           aria-label="Open menu"
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
