@@ -41,7 +41,7 @@ async function accountArea(page: Page, isMobile: boolean) {
 
 async function openAuthDialog(page: Page, isMobile: boolean, button: "Sign In" | "Get Started") {
   const area = await accountArea(page, isMobile);
-  await area.getByRole("button", { name: button }).click();
+  await area.getByRole("button", { name: button }).filter({ visible: true }).click();
 }
 
 async function signInThroughDialog(page: Page, isMobile: boolean, email: string) {
@@ -56,7 +56,7 @@ async function signInThroughDialog(page: Page, isMobile: boolean, email: string)
 
 async function expectSignedIn(page: Page, isMobile: boolean, name: string) {
   const area = await accountArea(page, isMobile);
-  await expect(area.getByText(name)).toBeVisible();
+  await expect(area.getByText(name).filter({ visible: true })).toBeVisible();
   return area;
 }
 
@@ -112,17 +112,21 @@ for (const mode of ["client", "creator"] as const) {
     await page.goto(link);
     await expect(page).toHaveURL(/\/$/);
     let area = await expectSignedIn(page, isMobile, name);
-    await area.getByRole("button", { name: "Sign Out" }).click();
+    await area.getByRole("button", { name: "Sign Out" }).filter({ visible: true }).click();
 
     await signInThroughDialog(page, isMobile, email);
     await page.reload();
     area = await expectSignedIn(page, isMobile, name);
-    await area.getByRole("button", { name: "Sign Out" }).click();
+    await area.getByRole("button", { name: "Sign Out" }).filter({ visible: true }).click();
     area = await accountArea(page, isMobile);
-    await expect(area.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(
+      area.getByRole("button", { name: "Sign In" }).filter({ visible: true }),
+    ).toBeVisible();
     await page.reload();
     area = await accountArea(page, isMobile);
-    await expect(area.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(
+      area.getByRole("button", { name: "Sign In" }).filter({ visible: true }),
+    ).toBeVisible();
   });
 }
 
@@ -252,7 +256,9 @@ test("signing out in one tab signs out the others", async ({ page, context, isMo
   await expectSignedIn(other, isMobile, "Robin Client");
   if (isMobile) await other.keyboard.press("Escape");
 
-  await area.getByRole("button", { name: "Sign Out" }).click();
+  await area.getByRole("button", { name: "Sign Out" }).filter({ visible: true }).click();
   const otherArea = await accountArea(other, isMobile);
-  await expect(otherArea.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(
+    otherArea.getByRole("button", { name: "Sign In" }).filter({ visible: true }),
+  ).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { ZAdminMe } from "../../contracts/accounts.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Input, Label } from "../components/ui/input.tsx";
+import { announceSessionChange } from "../features/accounts/session-effects.ts";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
 import { adminStatusKey, useAdminStatus } from "../features/admin/use-admin-status.ts";
 import { ApiError, apiRequest } from "../lib/api-client.ts";
@@ -42,6 +43,7 @@ export default function AdminLogin() {
         const admin = await apiRequest("GET", "/admin/me", ZAdminMe);
         queryClient.setQueryData(adminStatusKey(data.user.id), admin);
         await refreshSession();
+        announceSessionChange("signin");
         navigate(PAGE_ROUTES.admin, { replace: true });
       } catch (failure) {
         setError(

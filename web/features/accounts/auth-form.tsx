@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Input, Label } from "../../components/ui/input.tsx";
 import { authClient, EMAIL_NOT_VERIFIED, refreshSession } from "../../lib/auth-client.ts";
 import type { AuthMode } from "./auth-dialog-store.ts";
+import { announceSessionChange } from "./session-effects.ts";
 import { SocialButtons } from "./social-buttons.tsx";
 
 export const AUTH_MODES: Record<AuthMode, { title: string; submit: string }> = {
@@ -65,6 +66,7 @@ export function AuthForm({
         }
         if (error) return authFailed(error.message);
         await refreshSession();
+        announceSessionChange("signin");
         toast.success("Signed in", { description: "Welcome back!" });
       } else {
         const creator = mode === "photographer";

@@ -7,6 +7,18 @@ import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
 // Better Auth sends the person back here with ?error=... when a confirmation link fails.
 const LINK_ERRORS = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "invalid_token", "token_expired"]);
 
+/** Tells the other tabs the session changed (they re-read it; see useSessionEffects). */
+export function announceSessionChange(trigger: "signin" | "signout") {
+  try {
+    localStorage.setItem(
+      AUTH_BROADCAST_KEY,
+      JSON.stringify({ event: "session", data: { trigger }, timestamp: Date.now() }),
+    );
+  } catch {
+    // Storage may be unavailable (private mode); other tabs then catch up on focus.
+  }
+}
+
 /** Cached answers that belong to a user: everything but the session itself and public lists. */
 export const keepsNoUserData = (query: { queryKey: readonly unknown[] }) =>
   query.queryKey[0] !== "auth-providers" &&

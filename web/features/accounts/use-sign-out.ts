@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { authClient } from "../../lib/auth-client.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
-import { keepsNoUserData } from "./session-effects.ts";
+import { announceSessionChange, keepsNoUserData } from "./session-effects.ts";
 
 /** Signs out on the server and forgets the user, the session and any admin state. */
 export function useSignOut() {
@@ -15,6 +15,7 @@ export function useSignOut() {
     }
     queryClient.removeQueries({ predicate: keepsNoUserData });
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    announceSessionChange("signout");
     return true;
   };
 }
