@@ -23,4 +23,5 @@ export function imageSrcSet(imageKey: string): string {
 
 /** Files one upload request may carry; the web sends bigger selections in several requests. */
 export const UPLOAD_FILES_PER_REQUEST = 4;
-export const UPLOAD_REQUEST_MAX_BYTES = UPLOAD_FILES_PER_REQUEST * IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024;
+export const UPLOAD_REQUEST_MAX_BYTES =
+  UPLOAD_FILES_PER_REQUEST * IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024;

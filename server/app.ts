@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { UPLOAD_REQUEST_MAX_BYTES } from "../contracts/media.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
-import { UPLOAD_REQUEST_MAX_BYTES } from "../contracts/media.ts";
+import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", accountRoutes());
   api.route("/", applicationRoutes());
   api.route("/", adminApplicationRoutes());
+  api.route("/", onboardingRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>

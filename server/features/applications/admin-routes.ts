@@ -82,7 +82,11 @@ const sampleRoute = createRoute({
   description: WHO,
   tags: ["admin"],
   request: {
-    params: z.object({ id: z.string().max(64), imageId: z.string().max(64), size: z.string().max(10) }),
+    params: z.object({
+      id: z.string().max(64),
+      imageId: z.string().max(64),
+      size: z.string().max(10),
+    }),
   },
   responses: { 200: { description: "WebP image" }, ...errors },
 });
@@ -92,43 +96,43 @@ export function adminApplicationRoutes() {
   // Registered before /{id} so "events" is never taken for an id.
   router.get("/admin/applications/events", async (c) => {
     await requireAdmin(c);
-    return streamEvents(c, [{ channel: REALTIME_CHANNELS.applications, event: APPLICATIONS_EVENT }]);
+    return streamEvents(c, [
+      { channel: REALTIME_CHANNELS.applications, event: APPLICATIONS_EVENT },
+    ]);
   });
-  return (
-    router
-      .openapi(listRoute, async (c) => {
-        await requireAdmin(c);
-        return c.json(await listApplications(c.var.deps, c.req.valid("query")), 200);
-      })
-      .openapi(detailRoute, async (c) => {
-        const { user } = await requireAdmin(c);
-        const application = await openApplication(c.var.deps, c.req.valid("param").id, user.id);
-        return c.json({ application }, 200);
-      })
-      .openapi(approveRoute, async (c) => {
-        const { user } = await requireAdmin(c);
-        const id = c.req.valid("param").id;
-        return c.json(await decide(c.var.deps, id, { status: "approved", adminId: user.id }), 200);
-      })
-      .openapi(denyRoute, async (c) => {
-        const { user } = await requireAdmin(c);
-        const id = c.req.valid("param").id;
-        // The body is optional: with none, the validator leaves it undefined.
-        const reason = (c.req.valid("json") as { reason?: string } | undefined)?.reason;
-        return c.json(
-          await decide(c.var.deps, id, { status: "denied", adminId: user.id, reason }),
-          200,
-        );
-      })
-      .openapi(sampleRoute, async (c) => {
-        await requireAdmin(c);
-        const { id, imageId, size } = c.req.valid("param");
-        const object = await sampleImage(c.var.deps, id, imageId, size);
-        return c.body(new Uint8Array(object.data), 200, {
-          "Content-Type": object.contentType,
-          "Cache-Control": "private, max-age=3600",
-          "X-Content-Type-Options": "nosniff",
-        });
-      })
-  );
+  return router
+    .openapi(listRoute, async (c) => {
+      await requireAdmin(c);
+      return c.json(await listApplications(c.var.deps, c.req.valid("query")), 200);
+    })
+    .openapi(detailRoute, async (c) => {
+      const { user } = await requireAdmin(c);
+      const application = await openApplication(c.var.deps, c.req.valid("param").id, user.id);
+      return c.json({ application }, 200);
+    })
+    .openapi(approveRoute, async (c) => {
+      const { user } = await requireAdmin(c);
+      const id = c.req.valid("param").id;
+      return c.json(await decide(c.var.deps, id, { status: "approved", adminId: user.id }), 200);
+    })
+    .openapi(denyRoute, async (c) => {
+      const { user } = await requireAdmin(c);
+      const id = c.req.valid("param").id;
+      // The body is optional: with none, the validator leaves it undefined.
+      const reason = (c.req.valid("json") as { reason?: string } | undefined)?.reason;
+      return c.json(
+        await decide(c.var.deps, id, { status: "denied", adminId: user.id, reason }),
+        200,
+      );
+    })
+    .openapi(sampleRoute, async (c) => {
+      await requireAdmin(c);
+      const { id, imageId, size } = c.req.valid("param");
+      const object = await sampleImage(c.var.deps, id, imageId, size);
+      return c.body(new Uint8Array(object.data), 200, {
+        "Content-Type": object.contentType,
+        "Cache-Control": "private, max-age=3600",
+        "X-Content-Type-Options": "nosniff",
+      });
+    });
 }

@@ -17,7 +17,9 @@ export function requestHash(value: unknown): string {
               .map(([k, x]) => [k, canonical(x)]),
           )
         : v;
-  return createHash("sha256").update(JSON.stringify(canonical(value))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(value)))
+    .digest("hex");
 }
 
 /**

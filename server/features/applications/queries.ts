@@ -1,8 +1,8 @@
 import { type Kysely, type Selectable, sql } from "kysely";
-import {
-  type Application,
-  type ApplicationCounts,
-  type ApplicationListItem,
+import type {
+  Application,
+  ApplicationCounts,
+  ApplicationListItem,
 } from "../../../contracts/applications.ts";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../contracts/enums.ts";
 import type { Applications, DB } from "../../db/schema.ts";
@@ -176,5 +176,9 @@ export async function insertAdminNotification(
   db: Kysely<DB>,
   values: { kind: string; title: string; body: string; link: string },
 ) {
-  return db.insertInto("admin_notifications").values(values).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto("admin_notifications")
+    .values(values)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -5,8 +5,8 @@ import {
   ZSubmitApplicationRequest,
   ZSubmitApplicationResponse,
 } from "../../../contracts/applications.ts";
-import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
+import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import { readUploadedFiles } from "../../platform/uploads.ts";
@@ -14,7 +14,10 @@ import { storeSampleImage } from "./sample-images.ts";
 import { submitApplication } from "./service.ts";
 
 const errors = {
-  400: { description: "Invalid input", content: { "application/json": { schema: ZErrorResponse } } },
+  400: {
+    description: "Invalid input",
+    content: { "application/json": { schema: ZErrorResponse } },
+  },
   409: {
     description: "An open application exists, or the idempotency key was used for another body",
     content: { "application/json": { schema: ZErrorResponse } },
@@ -28,7 +31,10 @@ const submitRoute = createRoute({
   description: `Who may call: anyone (no sign-in). Send a fresh ${IDEMPOTENCY_HEADER} per submit: a replay with the same key and body returns the first response and creates nothing.`,
   tags: ["applications"],
   request: {
-    body: { content: { "application/json": { schema: ZSubmitApplicationRequest } }, required: true },
+    body: {
+      content: { "application/json": { schema: ZSubmitApplicationRequest } },
+      required: true,
+    },
   },
   responses: {
     201: {
@@ -63,7 +69,10 @@ export function applicationRoutes() {
     .openapi(submitRoute, async (c) => {
       const key = c.req.header(IDEMPOTENCY_HEADER);
       if (key !== undefined && !KEY_PATTERN.test(key)) {
-        throw new AppError("bad_request", `${IDEMPOTENCY_HEADER} must be 8-128 letters, digits, - or _`);
+        throw new AppError(
+          "bad_request",
+          `${IDEMPOTENCY_HEADER} must be 8-128 letters, digits, - or _`,
+        );
       }
       const { status, body } = await submitApplication(c.var.deps, c.req.valid("json"), key);
       return c.json(ZSubmitApplicationResponse.parse(body), status as 201);

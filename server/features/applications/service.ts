@@ -1,12 +1,12 @@
-import {
-  type ApplicationDecisionResponse,
-  type ApplicationListResponse,
-  type SubmitApplicationResponse,
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type {
+  ApplicationDecisionResponse,
+  ApplicationListResponse,
+  SubmitApplicationResponse,
   ZSubmitApplicationRequest,
 } from "../../../contracts/applications.ts";
 import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
-import type { z } from "zod";
-import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
@@ -66,11 +66,13 @@ export async function submitApplication(
     if (await q.findOpenApplicationByEmail(trx, input.email)) {
       throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
     }
-    const application = await q.insertApplication(trx, { ...input, travel_radius: input.travel_radius ?? null }).catch((error: { code?: string }) => {
-      // Two submits for one address racing past the check above: the unique index decides.
-      if (error.code === "23505") throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
-      throw error;
-    });
+    const application = await q
+      .insertApplication(trx, { ...input, travel_radius: input.travel_radius ?? null })
+      .catch((error: { code?: string }) => {
+        // Two submits for one address racing past the check above: the unique index decides.
+        if (error.code === "23505") throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
+        throw error;
+      });
     const notification = await q.insertAdminNotification(trx, {
       kind: "application_submitted",
       title: "New creator application",
@@ -83,7 +85,8 @@ export async function submitApplication(
       status: 201,
       body: { application: { id: application.id, status: "pending" } },
     };
-    if (idempotencyKey) await storeIdempotentResponse(trx, SUBMIT_SCOPE, idempotencyKey, hash, response);
+    if (idempotencyKey)
+      await storeIdempotentResponse(trx, SUBMIT_SCOPE, idempotencyKey, hash, response);
     return { replay: false, response };
   });
   if (created.replay) return created.response;
@@ -178,4 +181,11 @@ export async function sampleImage(deps: AppDeps, id: string, imageId: string, si
   const object = await deps.storage.get(`${key}/${size}.webp`);
   if (!object) throw new AppError("not_found", "File not found");
   return object;
+}
+
+/** Inside the caller's transaction: approved → converted, announced once it commits. */
+export async function convertApplication(deps: AppDeps, trx: Kysely<DB>, id: string) {
+  const converted = await q.markConverted(trx, id);
+  if (!converted) throw new AppError("conflict", "This application has not been approved yet");
+  await publishApplicationChange(deps, converted, trx);
 }
