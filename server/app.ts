@@ -8,6 +8,7 @@ import { adminApplicationRoutes } from "./features/applications/admin-routes.ts"
 import { applicationRoutes } from "./features/applications/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
+import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", applicationRoutes());
   api.route("/", adminApplicationRoutes());
   api.route("/", onboardingRoutes());
+  api.route("/", profileSetupRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 
@@ -24,6 +25,10 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYMENT_DATA_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
+    .optional(),
 });
 
 export type Config = {
@@ -43,6 +48,8 @@ export type Config = {
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
   webDistDir: string;
+  /** AES-256-GCM key for bank account and tax id data (profile setup). */
+  paymentDataKey: Buffer;
 };
 
 export class ConfigError extends Error {}
@@ -62,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production");
   }
+  if (e.NODE_ENV === "production" && !e.PAYMENT_DATA_KEY) {
+    throw new ConfigError("Invalid configuration:\n  PAYMENT_DATA_KEY: required in production");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -79,5 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       facebook: pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
     },
     webDistDir: path.resolve("dist/web"),
+    paymentDataKey: e.PAYMENT_DATA_KEY
+      ? Buffer.from(e.PAYMENT_DATA_KEY, "base64")
+      : // Development and tests only: a fixed, public key (production refuses to start without one).
+        createHash("sha256").update("shutterhail-development-payment-data-key").digest(),
   };
 }

@@ -14,7 +14,9 @@ const state = (id: string, cookie?: string) =>
 const complete = (body: unknown, cookie?: string) =>
   app.fetch("/api/onboarding/complete", jsonRequest("POST", body, cookie));
 
-async function applicant(status: "approved" | "pending" | "under_review" | "denied" | "converted" = "approved") {
+async function applicant(
+  status: "approved" | "pending" | "under_review" | "denied" | "converted" = "approved",
+) {
   const email = uniqueEmail("onboard");
   const application = await createApplication(app.database.db, {
     email,
@@ -51,7 +53,10 @@ describe("the onboarding guard", () => {
     expect((await response.json()).error.message).toBe(
       "This application does not belong to your account",
     );
-    const post = await complete({ application_id: application.id, full_name: "X" }, stranger.cookie);
+    const post = await complete(
+      { application_id: application.id, full_name: "X" },
+      stranger.cookie,
+    );
     expect(post.status).toBe(403);
   });
 
@@ -60,7 +65,9 @@ describe("the onboarding guard", () => {
       const { application, cookie } = await applicant(status);
       const response = await state(application.id, cookie);
       expect(response.status).toBe(409);
-      expect((await response.json()).error.message).toBe("This application has not been approved yet");
+      expect((await response.json()).error.message).toBe(
+        "This application has not been approved yet",
+      );
       const post = await complete({ application_id: application.id, full_name: "X" }, cookie);
       expect(post.status).toBe(409);
     }
@@ -77,7 +84,11 @@ describe("the onboarding guard", () => {
     const body = await (await state(application.id, cookie)).json();
     expect(body).toMatchObject({
       state: "ready",
-      application: { id: application.id, full_name: "Olive Onboard", about_me: "Golden hour portraits." },
+      application: {
+        id: application.id,
+        full_name: "Olive Onboard",
+        about_me: "Golden hour portraits.",
+      },
     });
   });
 });
@@ -121,12 +132,16 @@ describe("completing onboarding", () => {
     expect(row.converted_at).not.toBeNull();
     // Coming back: the profile exists; a second completion is refused.
     expect(await (await state(application.id, cookie)).json()).toEqual({ state: "profile_exists" });
-    expect((await complete({ application_id: application.id, full_name: "Again" }, cookie)).status).toBe(409);
+    expect(
+      (await complete({ application_id: application.id, full_name: "Again" }, cookie)).status,
+    ).toBe(409);
   });
 
   it("requires a full name and an integer travel radius", async () => {
     const { application, cookie } = await applicant();
-    expect((await complete({ application_id: application.id, full_name: " " }, cookie)).status).toBe(400);
+    expect(
+      (await complete({ application_id: application.id, full_name: " " }, cookie)).status,
+    ).toBe(400);
     const radius = await complete(
       { application_id: application.id, full_name: "A", travel_radius: 1.5 },
       cookie,

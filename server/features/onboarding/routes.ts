@@ -39,7 +39,10 @@ const completeRoute = createRoute({
   description: WHO,
   tags: ["onboarding"],
   request: {
-    body: { content: { "application/json": { schema: ZCompleteOnboardingRequest } }, required: true },
+    body: {
+      content: { "application/json": { schema: ZCompleteOnboardingRequest } },
+      required: true,
+    },
   },
   responses: { 201: json(ZCompleteOnboardingResponse, "Profile created"), ...errors },
 });
