@@ -6,6 +6,9 @@ import { UPLOAD_REQUEST_MAX_BYTES } from "../contracts/media.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
+import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
+import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
+import { adminRoutes } from "./features/admin/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
@@ -71,11 +74,13 @@ export function createApp(deps: AppDeps) {
   );
 
   // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth).
-  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
 
   const api = createRouter();
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());
+  api.route("/", adminRoutes());
+  api.route("/", devOutboxApiRoutes());
   api.route("/", applicationRoutes());
   api.route("/", adminApplicationRoutes());
   api.route("/", onboardingRoutes());
@@ -86,6 +91,7 @@ export function createApp(deps: AppDeps) {
     c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404),
   );
 
+  app.route("/", devOutboxPage());
   app.route("/media", mediaRoutes());
   app.route("/", webAppRoutes(deps.config.webDistDir));
   app.onError(respondWithError);

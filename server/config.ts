@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import type { S3Options } from "./platform/s3-storage.ts";
 
 // Every environment variable the server reads, parsed and validated once.
 const ZEnv = z.object({
@@ -25,6 +26,12 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   PAYMENT_DATA_KEY: z
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
@@ -47,6 +54,10 @@ export type Config = {
     google: { clientId: string; clientSecret: string } | undefined;
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits). */
+  trustProxy: boolean;
+  /** Uploads go to this S3-compatible store when configured, else to DATA_DIR/uploads. */
+  s3: S3Options | undefined;
   webDistDir: string;
   /** AES-256-GCM key for bank account and tax id data (profile setup). */
   paymentDataKey: Buffer;
@@ -72,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.PAYMENT_DATA_KEY) {
     throw new ConfigError("Invalid configuration:\n  PAYMENT_DATA_KEY: required in production");
   }
+  const s3Vars = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four or none",
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -88,6 +105,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       facebook: pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
     },
+    trustProxy: e.TRUST_PROXY === "true",
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     webDistDir: path.resolve("dist/web"),
     paymentDataKey: e.PAYMENT_DATA_KEY
       ? Buffer.from(e.PAYMENT_DATA_KEY, "base64")

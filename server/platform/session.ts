@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { getAdminAccess } from "../features/admin/service.ts";
 import { AppError } from "./errors.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -13,15 +14,13 @@ export async function requireUser(c: Context<AppEnv>) {
   return session.user;
 }
 
-/** A signed-in user with an active admin_users row; 401 without a session, 403 otherwise. */
+/**
+ * The signed-in staff member. 401 without a session, 403 without an active admin_users row.
+ * Checked on every request, so deactivating an admin takes effect at once.
+ */
 export async function requireAdmin(c: Context<AppEnv>) {
   const user = await requireUser(c);
-  const admin = await c.var.deps.database.db
-    .selectFrom("admin_users")
-    .select(["role", "last_login_at as lastLoginAt"])
-    .where("user_id", "=", user.id)
-    .where("is_active", "=", true)
-    .executeTakeFirst();
+  const admin = await getAdminAccess(c.var.deps.database.db, user.id);
   if (!admin) throw new AppError("forbidden", "Admin access required");
   return { user, admin };
 }

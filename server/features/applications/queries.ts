@@ -171,14 +171,3 @@ export async function markConverted(db: Kysely<DB>, id: string) {
     .returning(["id", "status"])
     .executeTakeFirst();
 }
-
-export async function insertAdminNotification(
-  db: Kysely<DB>,
-  values: { kind: string; title: string; body: string; link: string },
-) {
-  return db
-    .insertInto("admin_notifications")
-    .values(values)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}

@@ -12,6 +12,7 @@ import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Mail } from "../../platform/mail.ts";
+import { createAdminNotification } from "../admin/service.ts";
 import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from "./idempotency.ts";
 import { approvalMail, confirmationMail, denialMail } from "./mails.ts";
 import * as q from "./queries.ts";
@@ -73,13 +74,16 @@ export async function submitApplication(
         if (error.code === "23505") throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
         throw error;
       });
-    const notification = await q.insertAdminNotification(trx, {
-      kind: "application_submitted",
-      title: "New creator application",
-      body: `${input.full_name} (${input.email}) applied`,
-      link: `/admin/applications/${application.id}`,
-    });
-    await deps.realtime.publish(REALTIME_CHANNELS.adminNotifications, notification, trx);
+    await createAdminNotification(
+      deps,
+      {
+        kind: "application_submitted",
+        title: "New creator application",
+        body: `${input.full_name} (${input.email}) applied`,
+        link: `/admin/applications/${application.id}`,
+      },
+      trx,
+    );
     await publishApplicationChange(deps, application, trx);
     const response: Submitted = {
       status: 201,

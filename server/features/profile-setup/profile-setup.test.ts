@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCreator, uniqueEmail } from "../../db/factories.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { adminSession, jsonRequest, signIn, userSession } from "../applications/test-sessions.ts";
+import { adminSession, jsonRequest, userSession } from "../applications/test-sessions.ts";
 import { decryptSecret } from "./payment-crypto.ts";
 
 let app: TestApp;
@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function newCreator(approved = true) {
-  const email = uniqueEmail("setup");
-  const { user } = await createCreator(app.database.db, {
-    user: { email, password: "correct-horse-battery" },
+  const session = await userSession(app, uniqueEmail("setup"));
+  await createCreator(app.database.db, {
+    userId: session.user.id,
     approved,
     published: false,
     complete: false,
@@ -24,7 +24,7 @@ async function newCreator(approved = true) {
     phone: null,
     hourlyRateCents: null,
   });
-  return { user, cookie: await signIn(app, email) };
+  return session;
 }
 
 const saveStep = (cookie: string, body: unknown) =>
