@@ -1,5 +1,12 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { useParams } from "react-router";
+import { AdminGuard } from "../features/admin/admin-guard.tsx";
+import { ApplicationDetail } from "../features/applications/application-detail.tsx";
 
-export default function Screen() {
-  return <ScreenInProgress title="Application" />;
+export default function AdminApplicationDetailScreen() {
+  const { id = "" } = useParams();
+  return (
+    <AdminGuard>
+      <ApplicationDetail key={id} id={id} />
+    </AdminGuard>
+  );
 }

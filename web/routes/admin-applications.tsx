@@ -1,5 +1,10 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { AdminGuard } from "../features/admin/admin-guard.tsx";
+import { ApplicationsList } from "../features/applications/applications-list.tsx";
 
-export default function Screen() {
-  return <ScreenInProgress title="Applications" />;
+export default function AdminApplicationsScreen() {
+  return (
+    <AdminGuard>
+      <ApplicationsList />
+    </AdminGuard>
+  );
 }
