@@ -32,3 +32,14 @@ export const ZOutboxMail = z.object({
 });
 export const ZOutboxResponse = z.object({ items: z.array(ZOutboxMail) });
 export type OutboxMail = z.infer<typeof ZOutboxMail>;
+
+/** The dashboard's figures (the spec's placeholder cards, computed). */
+export const ZAdminOverview = z.object({
+  activeCreators: z.number().int().min(0),
+  /** Bookings whose deposit was paid: pending, confirmed or completed. */
+  paidBookings: z.number().int().min(0),
+  /** Service fees on those bookings, in cents. */
+  feeRevenueCents: z.number().int().min(0),
+  currency: z.string(),
+});
+export type AdminOverview = z.infer<typeof ZAdminOverview>;

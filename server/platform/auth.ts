@@ -16,6 +16,17 @@ export const PASSWORD_RESET_PATH = "/admin/reset";
 // The Vite dev server (npm run dev:web) proxies /api from this origin.
 const VITE_DEV_ORIGIN = "http://localhost:5173";
 
+/** The path of `target` when it points into the site (relative or same origin), else "/". */
+export function sameSitePath(target: string | null | undefined, origin: string): string {
+  if (!target || target.startsWith("//")) return "/";
+  try {
+    const url = new URL(target, origin);
+    return url.origin === origin ? `${url.pathname}${url.search}` : "/";
+  } catch {
+    return "/";
+  }
+}
+
 // A development-only secret; production refuses to start without AUTH_SECRET (see main.ts).
 const DEV_SECRET = "shutterhail-development-secret-not-for-production-use";
 
@@ -82,9 +93,13 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        // Whatever the browser asked for, the link comes back to the site origin followed by /.
+        // The link comes back to the site: its origin followed by / (or by the same-site path
+        // the person was heading to, e.g. onboarding), never elsewhere.
         const link = new URL(url);
-        link.searchParams.set("callbackURL", `${origin}/`);
+        link.searchParams.set(
+          "callbackURL",
+          `${origin}${sameSitePath(link.searchParams.get("callbackURL"), origin)}`,
+        );
         sendInBackground({
           to: user.email,
           subject: "Confirm your ShutterHail account",

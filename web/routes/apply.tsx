@@ -12,7 +12,10 @@ export default function ApplyScreen() {
   return (
     <Container className="max-w-3xl pb-16">
       <div className="pt-6">
-        <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900"
+        >
           <ArrowLeft className="size-4" /> Back to Home
         </Link>
       </div>
@@ -22,7 +25,8 @@ export default function ApplyScreen() {
             <CheckCircle2 className="size-14 text-emerald-600" aria-hidden />
             <h1 className="text-2xl font-bold text-ink-900">Application Submitted!</h1>
             <p className="max-w-md text-ink-600">
-              Thanks for applying. Check your email for a confirmation; we review applications within 24 hours.
+              Thanks for applying. Check your email for a confirmation; we review applications
+              within 24 hours.
             </p>
             <Button asChild size="lg">
               <Link to="/">Back to Home</Link>

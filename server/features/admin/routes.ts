@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
-import { ZAdminMe } from "../../../contracts/accounts.ts";
+import { ZAdminMe, ZAdminOverview } from "../../../contracts/accounts.ts";
 import {
   type AdminNotification,
   ZAdminNotificationsResponse,
@@ -17,6 +17,7 @@ import { streamEvents } from "../../platform/sse.ts";
 import {
   getAdminAccess,
   getAdminNotifications,
+  getAdminOverview,
   markAdminNotificationsRead,
   recordAdminLogin,
 } from "./service.ts";
@@ -37,6 +38,18 @@ const meRoute = createRoute({
   tags: ["admin"],
   responses: {
     200: { description: "Admin", content: { "application/json": { schema: ZAdminMe } } },
+    ...errors,
+  },
+});
+
+const overviewRoute = createRoute({
+  method: "get",
+  path: "/admin/overview",
+  summary: "Dashboard figures: active creators, paid bookings, service-fee revenue",
+  description: WHO,
+  tags: ["admin"],
+  responses: {
+    200: { description: "Figures", content: { "application/json": { schema: ZAdminOverview } } },
     ...errors,
   },
 });
@@ -105,6 +118,10 @@ export function adminRoutes() {
         },
         200,
       );
+    })
+    .openapi(overviewRoute, async (c) => {
+      await requireAdmin(c);
+      return c.json(await getAdminOverview(c.var.deps.database.db), 200);
     })
     .openapi(notificationsRoute, async (c) => {
       const { user } = await requireAdmin(c);

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
+import type { AdminOverview } from "../../../contracts/accounts.ts";
 import {
   ADMIN_NOTIFICATIONS_LIMIT,
   type AdminNotification,
   type AdminNotificationsResponse,
 } from "../../../contracts/admin-notifications.ts";
+import { CURRENCY } from "../../../contracts/constants.ts";
 import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Realtime } from "../../platform/realtime.ts";
@@ -16,6 +18,7 @@ import {
   listNotifications,
   markRead,
   type NewNotification,
+  overviewFigures,
   touchAdminLogin,
   upsertAdmin,
 } from "./queries.ts";
@@ -67,4 +70,8 @@ export async function markAdminNotificationsRead(
 ): Promise<number> {
   await markRead(db, userId, ids);
   return countUnread(db, userId);
+}
+
+export async function getAdminOverview(db: Kysely<DB>): Promise<AdminOverview> {
+  return { ...(await overviewFigures(db)), currency: CURRENCY };
 }

@@ -64,7 +64,15 @@ export function useApplicationDetail(id: string) {
 export function useDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, reason }: { id: string; action: "approve" | "deny"; reason?: string }) =>
+    mutationFn: ({
+      id,
+      action,
+      reason,
+    }: {
+      id: string;
+      action: "approve" | "deny";
+      reason?: string;
+    }) =>
       apiRequest("POST", `/admin/applications/${id}/${action}`, ZApplicationDecisionResponse, {
         body: action === "deny" ? (reason?.trim() ? { reason: reason.trim() } : {}) : undefined,
       }),

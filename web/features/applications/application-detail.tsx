@@ -47,8 +47,14 @@ function ActionsCard({ application }: { application: Application }) {
         <CardTitle>Actions</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <Button onClick={() => act("approve")} disabled={decision.isPending} className="bg-emerald-600 hover:bg-emerald-700">
-          {decision.isPending && decision.variables?.action === "approve" ? "Approving..." : "Approve"}
+        <Button
+          onClick={() => act("approve")}
+          disabled={decision.isPending}
+          className="bg-emerald-600 hover:bg-emerald-700"
+        >
+          {decision.isPending && decision.variables?.action === "approve"
+            ? "Approving..."
+            : "Approve"}
         </Button>
         <div className="flex flex-col gap-2">
           <Label htmlFor="denial-reason">Denial reason (optional)</Label>
@@ -60,7 +66,11 @@ function ActionsCard({ application }: { application: Application }) {
             placeholder="Included in the email to the applicant"
           />
         </div>
-        <Button variant="destructive" onClick={() => setConfirming(true)} disabled={decision.isPending}>
+        <Button
+          variant="destructive"
+          onClick={() => setConfirming(true)}
+          disabled={decision.isPending}
+        >
           Deny
         </Button>
         <Dialog open={confirming} onOpenChange={setConfirming}>
@@ -72,7 +82,11 @@ function ActionsCard({ application }: { application: Application }) {
               <Button variant="outline" onClick={() => setConfirming(false)}>
                 Cancel
               </Button>
-              <Button variant="destructive" onClick={() => act("deny")} disabled={decision.isPending}>
+              <Button
+                variant="destructive"
+                onClick={() => act("deny")}
+                disabled={decision.isPending}
+              >
                 {decision.isPending ? "Denying..." : "Deny"}
               </Button>
             </div>
@@ -101,13 +115,20 @@ export function ApplicationDetail({ id }: { id: string }) {
   return (
     <Container className="pb-16">
       <div className="pt-6">
-        <Link to="/admin/applications" className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900">
+        <Link
+          to="/admin/applications"
+          className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900"
+        >
           <ArrowLeft className="size-4" /> Back to Applications
         </Link>
       </div>
       <PageHeading
         title={application.full_name}
-        subtitle={<span className="inline-flex items-center gap-2">Application <StatusBadge status={application.status} /></span>}
+        subtitle={
+          <span className="inline-flex items-center gap-2">
+            Application <StatusBadge status={application.status} />
+          </span>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
@@ -118,23 +139,35 @@ export function ApplicationDetail({ id }: { id: string }) {
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Field label="Email">
-                  <a className="inline-flex items-center gap-1 text-brand-700 hover:underline" href={`mailto:${application.email}`}>
+                  <a
+                    className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                    href={`mailto:${application.email}`}
+                  >
                     <Mail className="size-4" /> {application.email}
                   </a>
                 </Field>
                 <Field label="Phone">
                   {application.phone ? (
-                    <span className="inline-flex items-center gap-1"><Phone className="size-4" /> {application.phone}</span>
+                    <span className="inline-flex items-center gap-1">
+                      <Phone className="size-4" /> {application.phone}
+                    </span>
                   ) : null}
                 </Field>
                 <Field label="City">
                   {application.city ? (
-                    <span className="inline-flex items-center gap-1"><MapPin className="size-4" /> {application.city}</span>
+                    <span className="inline-flex items-center gap-1">
+                      <MapPin className="size-4" /> {application.city}
+                    </span>
                   ) : null}
                 </Field>
                 <Field label="Portfolio">
                   {application.portfolio_url ? (
-                    <a href={application.portfolio_url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline">
+                    <a
+                      href={application.portfolio_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline"
+                    >
                       {application.portfolio_url} <ExternalLink className="size-4 shrink-0" />
                     </a>
                   ) : null}
@@ -156,14 +189,20 @@ export function ApplicationDetail({ id }: { id: string }) {
                   <Field label="Specialties">
                     {application.specialties.length ? (
                       <span className="flex flex-wrap gap-1.5">
-                        {application.specialties.map((s) => <Badge key={s} variant="secondary">{s}</Badge>)}
+                        {application.specialties.map((s) => (
+                          <Badge key={s} variant="secondary">
+                            {s}
+                          </Badge>
+                        ))}
                       </span>
                     ) : null}
                   </Field>
                 </div>
                 <div className="sm:col-span-2">
                   <Field label="About">
-                    {application.about_me ? <span className="whitespace-pre-line">{application.about_me}</span> : null}
+                    {application.about_me ? (
+                      <span className="whitespace-pre-line">{application.about_me}</span>
+                    ) : null}
                   </Field>
                 </div>
               </dl>
@@ -179,7 +218,12 @@ export function ApplicationDetail({ id }: { id: string }) {
                   {application.sample_images.map((image, index) => (
                     <li key={image.key}>
                       <a href={image.url} target="_blank" rel="noopener noreferrer">
-                        <img src={image.thumbUrl} alt={`Sample ${index + 1} from ${application.full_name}`} className="aspect-square w-full rounded-xl object-cover" loading="lazy" />
+                        <img
+                          src={image.thumbUrl}
+                          alt={`Sample ${index + 1} from ${application.full_name}`}
+                          className="aspect-square w-full rounded-xl object-cover"
+                          loading="lazy"
+                        />
                       </a>
                     </li>
                   ))}
@@ -197,7 +241,9 @@ export function ApplicationDetail({ id }: { id: string }) {
               <dl className="grid gap-4">
                 <Field label="Applied">{formatDate(application.created_at)}</Field>
                 <Field label="Last updated">{formatDate(application.updated_at)}</Field>
-                {application.denial_reason ? <Field label="Denial reason">{application.denial_reason}</Field> : null}
+                {application.denial_reason ? (
+                  <Field label="Denial reason">{application.denial_reason}</Field>
+                ) : null}
               </dl>
             </CardContent>
           </Card>

@@ -45,7 +45,12 @@ export function ApplicationRow({
         </Button>
         {isDecidable(item.status) ? (
           <>
-            <Button size="sm" onClick={onApprove} disabled={busy} className="bg-emerald-600 hover:bg-emerald-700">
+            <Button
+              size="sm"
+              onClick={onApprove}
+              disabled={busy}
+              className="bg-emerald-600 hover:bg-emerald-700"
+            >
               <Check /> Approve
             </Button>
             <Button size="sm" variant="destructive" onClick={onDeny} disabled={busy}>

@@ -1,5 +1,5 @@
 import { ArrowLeft, RefreshCw, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { ApplicationListItem } from "../../../contracts/applications.ts";
@@ -31,30 +31,40 @@ export function ApplicationsList() {
   const [searchText, setSearchText] = useState(q);
   const [denying, setDenying] = useState<ApplicationListItem | null>(null);
 
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = useCallback(
+    (changes: Record<string, string | undefined>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   // Search is debounced and always starts again at page 1.
   useEffect(() => {
     const trimmed = searchText.trim();
     if (trimmed === q) return;
-    const timer = setTimeout(() => update({ q: trimmed || undefined, page: undefined }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => update({ q: trimmed || undefined, page: undefined }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: update is a fresh closure each render.
-  }, [searchText, q]);
+  }, [searchText, q, update]);
 
   useLiveApplications();
-  const list = useApplicationList({ page, pageSize: APPLICATIONS_PAGE_SIZE, status, q: q || undefined });
+  const list = useApplicationList({
+    page,
+    pageSize: APPLICATIONS_PAGE_SIZE,
+    status,
+    q: q || undefined,
+  });
   const decision = useDecision();
 
   useEffect(() => {
@@ -82,7 +92,10 @@ export function ApplicationsList() {
   return (
     <Container className="pb-16">
       <div className="pt-6">
-        <Link to="/admin" className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900">
+        <Link
+          to="/admin"
+          className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900"
+        >
           <ArrowLeft className="size-4" /> Back to Dashboard
         </Link>
       </div>
@@ -115,7 +128,12 @@ export function ApplicationsList() {
         <select
           aria-label="Status filter"
           value={status ?? "all"}
-          onChange={(e) => update({ status: e.target.value === "all" ? undefined : e.target.value, page: undefined })}
+          onChange={(e) =>
+            update({
+              status: e.target.value === "all" ? undefined : e.target.value,
+              page: undefined,
+            })
+          }
           className="h-11 rounded-xl border border-ink-300 bg-white px-3 text-sm sm:w-48"
         >
           <option value="all">All Status</option>

@@ -18,7 +18,10 @@ const ZApplyForm = z.object({
   email: z.string().trim().email("Enter a valid email address"),
   phone: z.string(),
   city: z.string(),
-  portfolio_url: z.union([z.literal(""), z.url({ protocol: /^https?$/, message: "Enter a valid URL (https://...)" })]),
+  portfolio_url: z.union([
+    z.literal(""),
+    z.url({ protocol: /^https?$/, message: "Enter a valid URL (https://...)" }),
+  ]),
   experience_level: z.string(),
   specialties: z.array(z.string()),
   about_me: z.string(),
@@ -54,7 +57,10 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
   });
   const specialties = watch("specialties");
   const toggle = (s: string) =>
-    setValue("specialties", specialties.includes(s) ? specialties.filter((x) => x !== s) : [...specialties, s]);
+    setValue(
+      "specialties",
+      specialties.includes(s) ? specialties.filter((x) => x !== s) : [...specialties, s],
+    );
 
   const onSubmit = async (values: ApplyForm) => {
     if (images.some((i) => i.uploading)) {
@@ -71,7 +77,9 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
         experience_level: values.experience_level || null,
         specialties: values.specialties,
         about_me: values.about_me,
-        ...(values.travel_radius ? { travel_radius: Number.parseInt(values.travel_radius, 10) } : {}),
+        ...(values.travel_radius
+          ? { travel_radius: Number.parseInt(values.travel_radius, 10) }
+          : {}),
         sample_images: images.flatMap((i) => (i.key ? [i.key] : [])),
       });
       toast.success("Application submitted successfully! Check your email for confirmation.");
@@ -81,7 +89,11 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
       if (error instanceof ApiError && error.code === "network") {
         toast.error("Failed to submit application. Please try again.");
       } else {
-        toast.error(error instanceof ApiError && error.message ? error.message : "Failed to submit application");
+        toast.error(
+          error instanceof ApiError && error.message
+            ? error.message
+            : "Failed to submit application",
+        );
       }
     }
   };
@@ -95,12 +107,23 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="full_name">Full Name *</Label>
-            <Input id="full_name" autoComplete="name" aria-invalid={!!errors.full_name} {...register("full_name")} />
+            <Input
+              id="full_name"
+              autoComplete="name"
+              aria-invalid={!!errors.full_name}
+              {...register("full_name")}
+            />
             <FieldError message={errors.full_name?.message} />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="email">Email *</Label>
-            <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...register("email")} />
+            <Input
+              id="email"
+              type="email"
+              autoComplete="email"
+              aria-invalid={!!errors.email}
+              {...register("email")}
+            />
             <FieldError message={errors.email?.message} />
           </div>
           <div className="flex flex-col gap-1.5">
@@ -109,7 +132,12 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="city">City</Label>
-            <Input id="city" placeholder="City, State" autoComplete="address-level2" {...register("city")} />
+            <Input
+              id="city"
+              placeholder="City, State"
+              autoComplete="address-level2"
+              {...register("city")}
+            />
           </div>
         </CardContent>
       </Card>
@@ -120,21 +148,39 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5 sm:col-span-2">
             <Label htmlFor="portfolio_url">Portfolio URL</Label>
-            <Input id="portfolio_url" type="url" placeholder="https://yourportfolio.com" aria-invalid={!!errors.portfolio_url} {...register("portfolio_url")} />
+            <Input
+              id="portfolio_url"
+              type="url"
+              placeholder="https://yourportfolio.com"
+              aria-invalid={!!errors.portfolio_url}
+              {...register("portfolio_url")}
+            />
             <FieldError message={errors.portfolio_url?.message} />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="experience_level">Experience Level</Label>
-            <select id="experience_level" className="h-11 rounded-xl border border-ink-300 bg-white px-3 text-sm" {...register("experience_level")}>
+            <select
+              id="experience_level"
+              className="h-11 rounded-xl border border-ink-300 bg-white px-3 text-sm"
+              {...register("experience_level")}
+            >
               <option value="">Select your experience</option>
               {EXPERIENCE_LEVELS.map((l) => (
-                <option key={l.value} value={l.value}>{l.label}</option>
+                <option key={l.value} value={l.value}>
+                  {l.label}
+                </option>
               ))}
             </select>
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="travel_radius">Travel Radius (miles)</Label>
-            <Input id="travel_radius" inputMode="numeric" placeholder="25" aria-invalid={!!errors.travel_radius} {...register("travel_radius")} />
+            <Input
+              id="travel_radius"
+              inputMode="numeric"
+              placeholder="25"
+              aria-invalid={!!errors.travel_radius}
+              {...register("travel_radius")}
+            />
             <FieldError message={errors.travel_radius?.message} />
           </div>
           <fieldset className="flex flex-col gap-2 sm:col-span-2">
@@ -150,7 +196,9 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
                     onClick={() => toggle(s)}
                     className={cn(
                       "rounded-full border px-3 py-1.5 text-sm transition-colors",
-                      on ? "border-brand-500 bg-brand-50 text-brand-700" : "border-ink-200 text-ink-700 hover:border-ink-300",
+                      on
+                        ? "border-brand-500 bg-brand-50 text-brand-700"
+                        : "border-ink-200 text-ink-700 hover:border-ink-300",
                     )}
                   >
                     {s}
@@ -161,7 +209,12 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
           </fieldset>
           <div className="flex flex-col gap-1.5 sm:col-span-2">
             <Label htmlFor="about_me">About You</Label>
-            <Textarea id="about_me" rows={5} placeholder="Tell us about your style, experience and the kind of work you love." {...register("about_me")} />
+            <Textarea
+              id="about_me"
+              rows={5}
+              placeholder="Tell us about your style, experience and the kind of work you love."
+              {...register("about_me")}
+            />
           </div>
           <div className="sm:col-span-2">
             <SampleImagesField images={images} onChange={setImages} />
@@ -169,11 +222,17 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
         </CardContent>
       </Card>
       <div className="flex flex-col items-center gap-3">
-        <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-64" disabled={isSubmitting}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full sm:w-auto sm:min-w-64"
+          disabled={isSubmitting}
+        >
           {isSubmitting ? "Submitting..." : "Submit Application"}
         </Button>
         <p className="text-center text-sm text-ink-600">
-          You'll receive a confirmation email once your application is submitted. We review applications within 24 hours.
+          You'll receive a confirmation email once your application is submitted. We review
+          applications within 24 hours.
         </p>
       </div>
     </form>

@@ -25,7 +25,10 @@ export function Pagination({
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   return (
-    <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+    <nav
+      aria-label="Pagination"
+      className="flex flex-col items-center justify-between gap-3 sm:flex-row"
+    >
       <p className="text-sm text-ink-600">
         Showing {from} to {to} of {total} results
       </p>

@@ -19,14 +19,18 @@ export function SampleImagesField({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const urls = useRef(new Set<string>());
-  useEffect(() => () => {
-    for (const url of urls.current) URL.revokeObjectURL(url);
-  }, []);
+  useEffect(
+    () => () => {
+      for (const url of urls.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
 
   const add = (files: FileList | null) => {
     const picked = [...(files ?? [])];
     const room = APPLICATION_SAMPLE_IMAGES_MAX - images.length;
-    if (picked.length > room) toast.error(`You can attach up to ${APPLICATION_SAMPLE_IMAGES_MAX} sample images.`);
+    if (picked.length > room)
+      toast.error(`You can attach up to ${APPLICATION_SAMPLE_IMAGES_MAX} sample images.`);
     for (const file of picked.slice(0, Math.max(0, room))) {
       if (!file.type.startsWith("image/")) {
         toast.error(`${file.name} is not an image.`);
@@ -41,9 +45,15 @@ export function SampleImagesField({
       urls.current.add(preview);
       onChange((prev) => [...prev, { id, preview, uploading: true }]);
       uploadSampleImage(file)
-        .then(({ key }) => onChange((prev) => prev.map((i) => (i.id === id ? { ...i, key, uploading: false } : i))))
+        .then(({ key }) =>
+          onChange((prev) => prev.map((i) => (i.id === id ? { ...i, key, uploading: false } : i))),
+        )
         .catch((error) => {
-          toast.error(error instanceof ApiError ? `${file.name}: ${error.message}` : `${file.name} could not be uploaded.`);
+          toast.error(
+            error instanceof ApiError
+              ? `${file.name}: ${error.message}`
+              : `${file.name} could not be uploaded.`,
+          );
           onChange((prev) => prev.filter((i) => i.id !== id));
         });
     }
@@ -55,8 +65,15 @@ export function SampleImagesField({
       <span className="text-sm font-medium text-ink-800">Sample images (optional)</span>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
         {images.map((image, index) => (
-          <li key={image.id} className="relative aspect-square overflow-hidden rounded-xl bg-ink-100">
-            <img src={image.preview} alt={`Sample ${index + 1}`} className="size-full object-cover" />
+          <li
+            key={image.id}
+            className="relative aspect-square overflow-hidden rounded-xl bg-ink-100"
+          >
+            <img
+              src={image.preview}
+              alt={`Sample ${index + 1}`}
+              className="size-full object-cover"
+            />
             {image.uploading ? (
               <span className="absolute inset-0 flex items-center justify-center bg-white/60">
                 <Spinner label="Uploading" />

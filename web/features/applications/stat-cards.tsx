@@ -14,10 +14,11 @@ export function StatCards({
   onSelect: (status: ApplicationStatus | undefined) => void;
 }) {
   const total = counts ? APPLICATION_STATUSES.reduce((sum, s) => sum + counts[s], 0) : undefined;
-  const cards: { key: ApplicationStatus | undefined; label: string; value: number | undefined }[] = [
-    { key: undefined, label: "Total", value: total },
-    ...APPLICATION_STATUSES.map((s) => ({ key: s, label: STATUS_LABELS[s], value: counts?.[s] })),
-  ];
+  const cards: { key: ApplicationStatus | undefined; label: string; value: number | undefined }[] =
+    [
+      { key: undefined, label: "Total", value: total },
+      ...APPLICATION_STATUSES.map((s) => ({ key: s, label: STATUS_LABELS[s], value: counts?.[s] })),
+    ];
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
       {cards.map((card) => (

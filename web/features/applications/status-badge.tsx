@@ -19,7 +19,10 @@ const VARIANTS = {
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
   return (
-    <Badge variant={VARIANTS[status]} className={status === "denied" ? "border-red-300 text-red-700" : undefined}>
+    <Badge
+      variant={VARIANTS[status]}
+      className={status === "denied" ? "border-red-300 text-red-700" : undefined}
+    >
       {STATUS_LABELS[status]}
     </Badge>
   );
