@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { UPLOAD_REQUEST_MAX_BYTES } from "../contracts/media.ts";
 import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
+import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
@@ -81,10 +82,14 @@ export function createApp(deps: AppDeps) {
   api.route("/", accountRoutes());
   api.route("/", adminRoutes());
   api.route("/", devOutboxApiRoutes());
+<<<<<<< HEAD
   api.route("/", applicationRoutes());
   api.route("/", adminApplicationRoutes());
   api.route("/", onboardingRoutes());
   api.route("/", profileSetupRoutes());
+=======
+  api.route("/", controlRoutes());
+>>>>>>> accounts
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>

@@ -11,6 +11,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Container, PageHeading } from "../../components/ui/page.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api-client.ts";
+import { NotificationsMenu } from "../admin/notifications-menu.tsx";
 import { useApplicationList, useDecision, useLiveApplications } from "./api.ts";
 import { ApplicationRow } from "./application-row.tsx";
 import { decisionFailed, decisionSucceeded } from "./decision-toasts.ts";
@@ -103,9 +104,16 @@ export function ApplicationsList() {
         title="Creator Applications"
         subtitle="Review, approve and deny applications to join as a creator."
         actions={
-          <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            <RefreshCw className={list.isFetching ? "animate-spin" : undefined} /> Refresh
-          </Button>
+          <div className="flex items-center gap-2">
+            <NotificationsMenu />
+            <Button
+              variant="outline"
+              onClick={() => void list.refetch()}
+              disabled={list.isFetching}
+            >
+              <RefreshCw className={list.isFetching ? "animate-spin" : undefined} /> Refresh
+            </Button>
+          </div>
         }
       />
       <StatCards
