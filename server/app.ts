@@ -82,14 +82,11 @@ export function createApp(deps: AppDeps) {
   api.route("/", accountRoutes());
   api.route("/", adminRoutes());
   api.route("/", devOutboxApiRoutes());
-<<<<<<< HEAD
+  api.route("/", controlRoutes());
   api.route("/", applicationRoutes());
   api.route("/", adminApplicationRoutes());
   api.route("/", onboardingRoutes());
   api.route("/", profileSetupRoutes());
-=======
-  api.route("/", controlRoutes());
->>>>>>> accounts
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>
