@@ -63,11 +63,11 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
     );
 
   const onSubmit = async (values: ApplyForm) => {
-    if (images.some((i) => i.uploading)) {
-      toast.error("Please wait for the sample images to finish uploading.");
-      return;
-    }
     try {
+      // Images still uploading are waited for; failed ones were already dropped with a toast.
+      const sampleKeys = (await Promise.all(images.map((i) => i.upload))).filter(
+        (key): key is string => key !== null,
+      );
       const response = await submitApplication({
         full_name: values.full_name,
         email: values.email,
@@ -80,7 +80,7 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
         ...(values.travel_radius
           ? { travel_radius: Number.parseInt(values.travel_radius, 10) }
           : {}),
-        sample_images: images.flatMap((i) => (i.key ? [i.key] : [])),
+        sample_images: sampleKeys,
       });
       toast.success("Application submitted successfully! Check your email for confirmation.");
       for (const warning of response.warnings ?? []) toast.warning(warning);

@@ -7,7 +7,13 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { uploadSampleImage } from "./api.ts";
 
-export type SampleImage = { id: string; preview: string; key?: string; uploading: boolean };
+export type SampleImage = {
+  id: string;
+  preview: string;
+  uploading: boolean;
+  /** Resolves with the stored key, or null when the upload failed (the image is then dropped). */
+  upload: Promise<string | null>;
+};
 
 /** Images only, size-limited; each uploads as soon as it is picked and shows a preview. */
 export function SampleImagesField({
@@ -43,19 +49,22 @@ export function SampleImagesField({
       const id = crypto.randomUUID();
       const preview = URL.createObjectURL(file);
       urls.current.add(preview);
-      onChange((prev) => [...prev, { id, preview, uploading: true }]);
-      uploadSampleImage(file)
-        .then(({ key }) =>
-          onChange((prev) => prev.map((i) => (i.id === id ? { ...i, key, uploading: false } : i))),
-        )
-        .catch((error) => {
+      const upload = uploadSampleImage(file).then(
+        ({ key }) => {
+          onChange((prev) => prev.map((i) => (i.id === id ? { ...i, uploading: false } : i)));
+          return key;
+        },
+        (error: unknown) => {
           toast.error(
             error instanceof ApiError
               ? `${file.name}: ${error.message}`
               : `${file.name} could not be uploaded.`,
           );
           onChange((prev) => prev.filter((i) => i.id !== id));
-        });
+          return null;
+        },
+      );
+      onChange((prev) => [...prev, { id, preview, uploading: true, upload }]);
     }
     if (input.current) input.current.value = "";
   };
