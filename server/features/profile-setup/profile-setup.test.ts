@@ -1,9 +1,8 @@
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCreator, uniqueEmail } from "../../db/factories.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { adminSession, jsonRequest, userSession } from "../applications/test-sessions.ts";
+import { jsonRequest, userSession } from "../applications/test-sessions.ts";
 import { decryptSecret } from "./payment-crypto.ts";
+import { form, newCreator } from "./uploads-test-helpers.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -11,51 +10,15 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function newCreator(approved = true) {
-  const session = await userSession(app, uniqueEmail("setup"));
-  await createCreator(app.database.db, {
-    userId: session.user.id,
-    approved,
-    published: false,
-    complete: false,
-    lat: null,
-    lng: null,
-    bio: null,
-    phone: null,
-    hourlyRateCents: null,
-  });
-  return session;
-}
-
 const saveStep = (cookie: string, body: unknown) =>
   app.fetch("/api/profile-setup/draft", jsonRequest("PUT", body, cookie));
 const load = async (cookie: string) =>
   (await app.fetch("/api/profile-setup", { headers: { cookie } })).json();
 
-async function photo(color = "#38a") {
-  return sharp({ create: { width: 1200, height: 800, channels: 3, background: color } })
-    .jpeg()
-    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "25/1 46/1 0/1" } })
-    .toBuffer();
-}
-function form(
-  field: string,
-  files: [Buffer, string, string][],
-  extra: Record<string, string> = {},
-) {
-  const body = new FormData();
-  for (const [data, name, type] of files)
-    body.append(field, new Blob([new Uint8Array(data)], { type }), name);
-  for (const [k, v] of Object.entries(extra)) body.append(k, v);
-  return body;
-}
-const upload = (cookie: string, path: string, body: FormData) =>
-  app.fetch(path, { method: "POST", headers: { cookie }, body });
-
 describe("who may use profile setup", () => {
   it("answers 401 without a session and 403 without an approved profile, on every route", async () => {
     const member = await userSession(app);
-    const unapproved = await newCreator(false);
+    const unapproved = await newCreator(app, false);
     const calls: [string, string, () => BodyInit | undefined][] = [
       ["GET", "/api/profile-setup", () => undefined],
       ["PUT", "/api/profile-setup/draft", () => JSON.stringify({ step: 1, full_name: "X" })],
@@ -108,7 +71,7 @@ describe("who may use profile setup", () => {
 
 describe("saving the five steps", () => {
   it("saves every field of every step and returns it on the next visit", async () => {
-    const { cookie, user } = await newCreator();
+    const { cookie, user } = await newCreator(app);
     expect(
       (
         await saveStep(cookie, {
@@ -193,7 +156,7 @@ describe("saving the five steps", () => {
   });
 
   it("rejects values outside the spec's lists", async () => {
-    const { cookie } = await newCreator();
+    const { cookie } = await newCreator(app);
     expect((await saveStep(cookie, { step: 2, specialties: ["Underwater"] })).status).toBe(400);
     expect((await saveStep(cookie, { step: 3, travel_radius: 30 })).status).toBe(400);
     expect((await saveStep(cookie, { step: 4, payment_method: "cash" })).status).toBe(400);
@@ -202,7 +165,7 @@ describe("saving the five steps", () => {
   });
 
   it("never stores bank or tax numbers in the clear, keeping only what payouts need", async () => {
-    const { cookie, user } = await newCreator();
+    const { cookie, user } = await newCreator(app);
     const response = await saveStep(cookie, {
       step: 4,
       payment_method: "direct_deposit",
@@ -255,7 +218,7 @@ describe("saving the five steps", () => {
 
 describe("completing setup", () => {
   it("needs the required fields and a location search can use, then publishes", async () => {
-    const { cookie } = await newCreator();
+    const { cookie } = await newCreator(app);
     const early = await app.fetch("/api/profile-setup/complete", {
       method: "POST",
       headers: { cookie },
@@ -293,164 +256,5 @@ describe("completing setup", () => {
       completion_percent: 100,
       is_published: true,
     });
-  });
-});
-
-describe("portfolio uploads", () => {
-  it("uploads several images, strips location, reorders (first is the cover) and deletes", async () => {
-    const { cookie } = await newCreator();
-    const response = await upload(
-      cookie,
-      "/api/profile-setup/portfolio",
-      form("files", [
-        [await photo("#111"), "a.jpg", "image/jpeg"],
-        [await photo("#222"), "b.jpg", "image/jpeg"],
-        [await photo("#333"), "c.jpg", "image/jpeg"],
-      ]),
-    );
-    expect(response.status).toBe(200);
-    const { portfolio } = await response.json();
-    expect(portfolio).toHaveLength(3);
-    const thumb = await app.fetch(portfolio[0].thumb_url);
-    expect(thumb.status).toBe(200);
-    const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
-    expect(meta.width).toBe(400);
-    expect(meta.exif).toBeUndefined();
-
-    const reversed = portfolio.map((p: { id: string }) => p.id).reverse();
-    const reordered = await (
-      await app.fetch(
-        "/api/profile-setup/portfolio/order",
-        jsonRequest("PUT", { ids: reversed }, cookie),
-      )
-    ).json();
-    expect(reordered.portfolio.map((p: { id: string }) => p.id)).toEqual(reversed);
-    expect(
-      (
-        await app.fetch(
-          "/api/profile-setup/portfolio/order",
-          jsonRequest("PUT", { ids: reversed.slice(1) }, cookie),
-        )
-      ).status,
-    ).toBe(400);
-
-    const removed = await (
-      await app.fetch(`/api/profile-setup/portfolio/${reversed[0]}`, {
-        method: "DELETE",
-        headers: { cookie },
-      })
-    ).json();
-    expect(removed.portfolio).toHaveLength(2);
-    expect((await app.fetch(portfolio[2].thumb_url)).status).toBe(404);
-  });
-
-  it("refuses non-images, lying names and oversized files, and others' images", async () => {
-    const { cookie } = await newCreator();
-    const other = await newCreator();
-    const text = await upload(
-      cookie,
-      "/api/profile-setup/portfolio",
-      form("files", [[Buffer.from("hello"), "a.txt", "text/plain"]]),
-    );
-    expect(text.status).toBe(400);
-    const liar = await upload(
-      cookie,
-      "/api/profile-setup/portfolio",
-      form("files", [[Buffer.from("%PDF-1.4 x"), "cat.jpg", "image/jpeg"]]),
-    );
-    expect(liar.status).toBe(400);
-    expect((await liar.json()).error.message).toBe("File is not an image");
-    const huge = await upload(
-      cookie,
-      "/api/profile-setup/portfolio",
-      form("files", [[Buffer.alloc(15 * 1024 * 1024 + 1), "big.jpg", "image/jpeg"]]),
-    );
-    expect(huge.status).toBe(413);
-
-    const mine = await (
-      await upload(
-        cookie,
-        "/api/profile-setup/portfolio",
-        form("files", [[await photo(), "a.jpg", "image/jpeg"]]),
-      )
-    ).json();
-    const theirs = await app.fetch(`/api/profile-setup/portfolio/${mine.portfolio[0].id}`, {
-      method: "DELETE",
-      headers: { cookie: other.cookie },
-    });
-    expect(theirs.status).toBe(404);
-  });
-});
-
-describe("verification and insurance documents", () => {
-  it("stores PDFs and images privately, visible to the creator and staff only", async () => {
-    const { cookie } = await newCreator();
-    const stranger = await newCreator();
-    const pdf = await upload(
-      cookie,
-      "/api/profile-setup/documents",
-      form("file", [[Buffer.from("%PDF-1.4\n%%EOF"), "license.pdf", "application/pdf"]], {
-        kind: "verification",
-      }),
-    );
-    expect(pdf.status).toBe(200);
-    const image = await upload(
-      cookie,
-      "/api/profile-setup/documents",
-      form("file", [[await photo(), "policy.jpg", "image/jpeg"]], { kind: "insurance" }),
-    );
-    const { documents } = await image.json();
-    expect(documents.map((d: { kind: string }) => d.kind)).toEqual(["verification", "insurance"]);
-    const [doc] = documents;
-
-    const own = await app.fetch(doc.url, { headers: { cookie } });
-    expect(own.status).toBe(200);
-    expect(own.headers.get("content-type")).toBe("application/pdf");
-    expect((await app.fetch(doc.url)).status).toBe(401);
-    expect((await app.fetch(doc.url, { headers: { cookie: stranger.cookie } })).status).toBe(403);
-    const admin = await adminSession(app);
-    expect((await app.fetch(doc.url, { headers: { cookie: admin.cookie } })).status).toBe(200);
-    expect((await app.fetch(`/media/${doc.url}`)).status).toBe(404);
-
-    const deleted = await app.fetch(`/api/profile-setup/documents/${doc.id}`, {
-      method: "DELETE",
-      headers: { cookie },
-    });
-    expect((await deleted.json()).documents).toHaveLength(1);
-    expect((await app.fetch(doc.url, { headers: { cookie } })).status).toBe(404);
-  });
-
-  it("refuses other file types, lying names, oversized files and unknown kinds", async () => {
-    const { cookie } = await newCreator();
-    const exe = await upload(
-      cookie,
-      "/api/profile-setup/documents",
-      form("file", [[Buffer.from("MZ\x90\x00"), "scan.pdf", "application/pdf"]], {
-        kind: "verification",
-      }),
-    );
-    expect(exe.status).toBe(400);
-    const big = await upload(
-      cookie,
-      "/api/profile-setup/documents",
-      form(
-        "file",
-        [
-          [
-            Buffer.concat([Buffer.from("%PDF-"), Buffer.alloc(10 * 1024 * 1024)]),
-            "big.pdf",
-            "application/pdf",
-          ],
-        ],
-        { kind: "verification" },
-      ),
-    );
-    expect(big.status).toBe(413);
-    const kind = await upload(
-      cookie,
-      "/api/profile-setup/documents",
-      form("file", [[Buffer.from("%PDF-1.4"), "a.pdf", "application/pdf"]], { kind: "tax" }),
-    );
-    expect(kind.status).toBe(400);
   });
 });
