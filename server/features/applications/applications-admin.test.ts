@@ -180,6 +180,26 @@ describe("approve and deny", () => {
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
+  it("decides anyway and warns when the applicant's email cannot be sent", async () => {
+    const application = await createApplication(app.database.db);
+    const { mailer } = app.deps;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error("SMTP server unreachable");
+    };
+    try {
+      const response = await post(`/api/admin/applications/${application.id}/approve`);
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body.application.status).toBe("approved");
+      expect(body.warnings).toEqual([
+        `The application was approved, but the email to ${application.email} could not be sent.`,
+      ]);
+    } finally {
+      mailer.send = send;
+    }
+  });
+
   it("answers 404 for an unknown application", async () => {
     const response = await post(
       "/api/admin/applications/00000000-0000-4000-8000-000000000000/approve",

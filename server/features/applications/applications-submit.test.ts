@@ -130,28 +130,27 @@ describe("POST /api/applications", () => {
   });
 
   it("saves the application with a warning when the confirmation email cannot be sent", async () => {
-    const failing = await startTestApp({ SMTP_URL: "smtp://127.0.0.1:9" });
+    const { mailer } = app.deps;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error("SMTP server unreachable");
+    };
     try {
       const email = uniqueEmail("nomail");
-      const response = await failing.fetch(
-        "/api/applications",
-        jsonRequest("POST", { full_name: "No Mail", email }, undefined, {
-          "X-Idempotency-Key": key(),
-        }),
-      );
+      const response = await submit({ full_name: "No Mail", email }, key());
       expect(response.status).toBe(201);
       const body = await response.json();
       expect(body.warnings).toEqual([
         "Your application was saved, but we could not send the confirmation email.",
       ]);
-      const row = await failing.database.db
+      const row = await app.database.db
         .selectFrom("applications")
         .select("status")
         .where("email", "=", email)
         .executeTakeFirst();
       expect(row?.status).toBe("pending");
     } finally {
-      await failing.close();
+      mailer.send = send;
     }
   });
 });
