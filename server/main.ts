@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openConfiguredDatabase } from "./db/open-from-config.ts";
+import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
 import { openControlChannel } from "./features/accounts/control.ts";
 import { createDeps } from "./platform/deps.ts";
 import { createLogger } from "./platform/logger.ts";
@@ -16,6 +17,7 @@ async function main() {
   if (applied.length) log.info({ applied }, "migrations applied");
 
   const deps = createDeps({ config, database, log });
+  await seedDemoIfEmpty(deps);
   const app = createApp(deps);
   let closeControl = () => {};
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
