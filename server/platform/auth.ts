@@ -50,10 +50,25 @@ export function createAuth({
   };
   return betterAuth({
     appName: "ShutterHail",
+    // Better Auth's own messages go to our structured log (and its level), not the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        log[level === "debug" ? "debug" : level]({ source: "better-auth", args }, message),
+    },
     baseURL: origin,
     basePath: "/api/auth",
     secret: config.authSecret ?? DEV_SECRET,
-    trustedOrigins: config.env === "production" ? [origin] : [origin, VITE_DEV_ORIGIN],
+    // In development the app is also opened by address (127.0.0.1) and through Vite.
+    trustedOrigins:
+      config.env === "production"
+        ? [origin]
+        : [
+            origin,
+            `http://localhost:${config.port}`,
+            `http://127.0.0.1:${config.port}`,
+            VITE_DEV_ORIGIN,
+          ],
     database: { db: database.db, type: "postgres" },
     user: {
       additionalFields: {

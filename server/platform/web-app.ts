@@ -24,7 +24,12 @@ export function webAppRoutes(webDistDir: string) {
     },
     serveStatic({ root: path.relative(process.cwd(), webDistDir) || "." }),
   );
-  app.use("*", serveStatic({ root: path.relative(process.cwd(), webDistDir) || ".", index: "" }));
+  const publicFiles = serveStatic({
+    root: path.relative(process.cwd(), webDistDir) || ".",
+    index: "",
+  });
+  // A directory path ("/") is a page, not a file: reading it as one fails with EISDIR.
+  app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)));
 
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");

@@ -81,6 +81,38 @@ describe("sign-up with email verification", () => {
 
     const signIn = await call("/api/auth/sign-in/email", "POST", { email, password: PASSWORD });
     expect(signIn.status).toBe(200);
+
+    // argon2id at OWASP's parameters, not the library's default scrypt.
+    const account = await app.database.db
+      .selectFrom("account")
+      .select("password")
+      .where("userId", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(account.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});
+
+describe("social sign-in", () => {
+  it("is offered only when configured, and then redirects to the provider", async () => {
+    expect(await (await app.fetch("/api/accounts/providers")).json()).toEqual({ social: [] });
+    const configured = await startTestApp({
+      GOOGLE_CLIENT_ID: "google-id",
+      GOOGLE_CLIENT_SECRET: "google-secret",
+    });
+    try {
+      const providers = await (await configured.fetch("/api/accounts/providers")).json();
+      expect(providers).toEqual({ social: ["google"] });
+      const start = await configured.fetch(
+        "/api/auth/sign-in/social",
+        jsonInit(configured, "POST", { provider: "google", callbackURL: "/" }),
+      );
+      expect(start.status).toBe(200);
+      const { url } = await start.json();
+      expect(new URL(url).hostname).toBe("accounts.google.com");
+      expect(new URL(url).searchParams.get("client_id")).toBe("google-id");
+    } finally {
+      await configured.close();
+    }
   });
 });
 

@@ -151,6 +151,59 @@ describe("admin notifications", () => {
   });
 });
 
+describe("GET /api/admin/overview", () => {
+  it("counts listed creators, paid bookings and their service fees", async () => {
+    const fresh = await startTestApp();
+    try {
+      const admin = await createAdmin(fresh);
+      const read = async () =>
+        (
+          await fresh.fetch("/api/admin/overview", jsonInit(fresh, "GET", undefined, admin.cookie))
+        ).json();
+      expect(await read()).toEqual({
+        activeCreators: 0,
+        paidBookings: 0,
+        feeRevenueCents: 0,
+        currency: "USD",
+      });
+      const creator = await createVerifiedUser(fresh);
+      const client = await createVerifiedUser(fresh);
+      const profile = await fresh.database.db
+        .insertInto("photographer_profiles")
+        .values({ user_id: creator.userId, approved: true, is_published: true })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const booking = (hour: number, status: string) => ({
+        client_user_id: client.userId,
+        creator_profile_id: profile.id,
+        start_time: new Date(Date.UTC(2030, 0, 1, hour)),
+        end_time: new Date(Date.UTC(2030, 0, 1, hour + 1)),
+        duration_minutes: 60,
+        location: "1 Main St, Miami, FL 33101",
+        hourly_rate_cents: 15_000,
+        subtotal_cents: 15_000,
+        fee_cents: 750,
+        total_amount_cents: 15_750,
+        deposit_amount_cents: 4_500,
+        remainder_cents: 11_250,
+        status,
+      });
+      await fresh.database.db
+        .insertInto("bookings")
+        .values([booking(9, "confirmed"), booking(11, "completed"), booking(13, "pending_payment")])
+        .execute();
+      expect(await read()).toEqual({
+        activeCreators: 1,
+        paidBookings: 2,
+        feeRevenueCents: 1500,
+        currency: "USD",
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe("development outbox", () => {
   it("keeps mail when no SMTP server is configured and lists it (not in production)", async () => {
     const user = await createVerifiedUser(app);

@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acquireDataDirLock } from "../db/data-dir-lock.ts";
-import { openControlChannel } from "../features/accounts/control.ts";
-import { jsonInit } from "../test/accounts.ts";
-import { startTestApp, type TestApp } from "../test/test-app.ts";
+import { acquireDataDirLock } from "../../db/data-dir-lock.ts";
+import { jsonInit } from "../../test/accounts.ts";
+import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { openControlChannel } from "./control.ts";
 
 const run = promisify(execFile);
 
