@@ -85,7 +85,7 @@ const sampleRoute = createRoute({
     params: z.object({
       id: z.string().max(64),
       imageId: z.string().max(64),
-      size: z.string().max(10),
+      size: z.string().max(64),
     }),
   },
   responses: { 200: { description: "WebP image" }, ...errors },
