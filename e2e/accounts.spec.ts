@@ -242,3 +242,17 @@ test("/auth signs the person in and returns them to the redirect (inside the sit
   await page.goto("/auth?redirect=//evil.example/x");
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
+
+test("signing out in one tab signs out the others", async ({ page, context, isMobile }) => {
+  await signedInClient(page.request);
+  await page.goto("/");
+  const area = await expectSignedIn(page, isMobile, "Robin Client");
+  const other = await context.newPage();
+  await other.goto("/how-it-works");
+  await expectSignedIn(other, isMobile, "Robin Client");
+  if (isMobile) await other.keyboard.press("Escape");
+
+  await area.getByRole("button", { name: "Sign Out" }).click();
+  const otherArea = await accountArea(other, isMobile);
+  await expect(otherArea.getByRole("button", { name: "Sign In" })).toBeVisible();
+});

@@ -18,6 +18,7 @@ import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
 import { mediaRoutes } from "./platform/media-routes.ts";
+import { adminOnly } from "./platform/session.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
   // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth).
   app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
 
+  app.use("/api/admin/*", adminOnly);
   const api = createRouter();
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());

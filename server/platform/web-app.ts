@@ -22,13 +22,14 @@ export function webAppRoutes(webDistDir: string) {
       await next();
       if (c.res.status === 200) c.header("Cache-Control", IMMUTABLE);
     },
-    serveStatic({ root: path.relative(process.cwd(), webDistDir) || "." }),
+    serveStatic({ root: path.relative(process.cwd(), webDistDir) || ".", precompressed: true }),
   );
   const publicFiles = serveStatic({
     root: path.relative(process.cwd(), webDistDir) || ".",
     index: "",
+    precompressed: true,
   });
-  // A directory path ("/") is a page, not a file: reading it as one fails with EISDIR.
+  // A path ending in "/" names a directory, never a public file (serving it would read a folder).
   app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)));
 
   app.get("*", (c) => {

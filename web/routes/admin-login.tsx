@@ -8,7 +8,7 @@ import { Input, Label } from "../components/ui/input.tsx";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
 import { adminStatusKey, useAdminStatus } from "../features/admin/use-admin-status.ts";
 import { ApiError, apiRequest } from "../lib/api-client.ts";
-import { authClient } from "../lib/auth-client.ts";
+import { authClient, refreshSession } from "../lib/auth-client.ts";
 
 const NOT_ADMIN = "This account does not have admin access.";
 
@@ -41,6 +41,7 @@ export default function AdminLogin() {
       try {
         const admin = await apiRequest("GET", "/admin/me", ZAdminMe);
         queryClient.setQueryData(adminStatusKey(data.user.id), admin);
+        await refreshSession();
         navigate(PAGE_ROUTES.admin, { replace: true });
       } catch (failure) {
         setError(

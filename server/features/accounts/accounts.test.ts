@@ -113,7 +113,7 @@ describe("social sign-in", () => {
     } finally {
       await configured.close();
     }
-  });
+  }, 120_000);
 });
 
 describe("sign-up checks", () => {

@@ -34,6 +34,15 @@ describe("every admin API", () => {
       expect(asClient.status, `${method} ${path} as a client`).toBe(403);
     }
   });
+
+  it("refuses outsiders before looking at what they sent", async () => {
+    const client = await createVerifiedUser(app);
+    const bad = { ids: ["not-a-uuid"] };
+    const path = "/api/admin/notifications/read";
+    expect((await app.fetch(path, jsonInit(app, "POST", bad))).status).toBe(401);
+    expect((await app.fetch(path, jsonInit(app, "POST", bad, client.cookie))).status).toBe(403);
+    expect((await app.fetch("/api/admin/no-such-route", jsonInit(app, "GET"))).status).toBe(401);
+  });
 });
 
 describe("GET /api/admin/me", () => {
@@ -123,7 +132,7 @@ describe("admin notifications", () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 120_000);
 
   it("streams new notifications to an open admin dashboard", async () => {
     const admin = await createAdmin(app);
@@ -201,7 +210,7 @@ describe("GET /api/admin/overview", () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 120_000);
 });
 
 describe("development outbox", () => {
@@ -238,5 +247,5 @@ describe("development outbox", () => {
     } finally {
       await production.close();
     }
-  });
+  }, 120_000);
 });

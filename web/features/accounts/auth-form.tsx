@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { BRAND_NAME, PASSWORD_LENGTH } from "../../../contracts/constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input, Label } from "../../components/ui/input.tsx";
-import { authClient, EMAIL_NOT_VERIFIED } from "../../lib/auth-client.ts";
+import { authClient, EMAIL_NOT_VERIFIED, refreshSession } from "../../lib/auth-client.ts";
 import type { AuthMode } from "./auth-dialog-store.ts";
 import { SocialButtons } from "./social-buttons.tsx";
 
@@ -64,6 +64,7 @@ export function AuthForm({
           return;
         }
         if (error) return authFailed(error.message);
+        await refreshSession();
         toast.success("Signed in", { description: "Welcome back!" });
       } else {
         const creator = mode === "photographer";

@@ -18,7 +18,7 @@ export const adminStatusKey = (userId: string | undefined) => ["admin", "me", us
  * never shows the previous user's state.
  */
 export function useAdminStatus(): AdminStatus {
-  const { data: session, isPending } = useSession();
+  const { data: session, isPending, isRefetching } = useSession();
   const userId = session?.user.id;
   const query = useQuery({
     queryKey: adminStatusKey(userId),
@@ -29,6 +29,8 @@ export function useAdminStatus(): AdminStatus {
     refetchOnWindowFocus: true,
   });
   if (isPending) return { status: "loading" };
+  // Signed out as far as the cache knows, but a fresh read is on its way (e.g. just signed in).
+  if (!session && isRefetching) return { status: "loading" };
   if (!session) return { status: "signed-out" };
   if (query.isPending) return { status: "loading" };
   if (query.error) {
