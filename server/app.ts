@@ -2,12 +2,17 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { UPLOAD_REQUEST_MAX_BYTES } from "../contracts/media.ts";
 import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
 import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
+import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
+import { applicationRoutes } from "./features/applications/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { onboardingRoutes } from "./features/onboarding/routes.ts";
+import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
@@ -53,16 +58,21 @@ export function createApp(deps: AppDeps) {
     );
   });
   app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
-  app.use(
-    "/api/*",
+  // The unread rest of a refused body would poison a kept-alive connection: close it.
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      // The unread rest of the body would poison a kept-alive connection: close it.
+      maxSize,
       onError: (c) =>
         c.json(errorBody("payload_too_large", "Request body is too large"), 413, {
           Connection: "close",
         }),
-    }),
+    });
+  const jsonLimit = limitBody(JSON_BODY_LIMIT_BYTES);
+  const uploadLimit = limitBody(UPLOAD_REQUEST_MAX_BYTES);
+  app.use("/api/*", (c, next) =>
+    c.req.header("content-type")?.startsWith("multipart/form-data")
+      ? uploadLimit(c, next)
+      : jsonLimit(c, next),
   );
 
   // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth).
@@ -75,6 +85,10 @@ export function createApp(deps: AppDeps) {
   api.route("/", adminRoutes());
   api.route("/", devOutboxApiRoutes());
   api.route("/", controlRoutes());
+  api.route("/", applicationRoutes());
+  api.route("/", adminApplicationRoutes());
+  api.route("/", onboardingRoutes());
+  api.route("/", profileSetupRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>
