@@ -10,6 +10,7 @@ import { Container } from "../components/ui/page.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
 import { StatGrid } from "../features/marketing/stat-grid.tsx";
+import { CreatorSetupCard } from "../features/onboarding/creator-setup-card.tsx";
 import { authClient, type Session, useSession } from "../lib/auth-client.ts";
 
 const STATS = [
@@ -91,6 +92,7 @@ function AccountSummary({ session }: { session: Session }) {
           </Button>
         </CardContent>
       </Card>
+      <CreatorSetupCard userId={user.id} />
       <nav aria-label="Account" className="grid gap-3 sm:grid-cols-3">
         {[
           { to: PAGE_ROUTES.bookings, label: "My Bookings", icon: CalendarDays },

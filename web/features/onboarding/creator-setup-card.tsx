@@ -1,0 +1,39 @@
+import { Camera } from "lucide-react";
+import { Link } from "react-router";
+import { PAGE_ROUTES } from "../../../contracts/routes.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { useProfileSetupQuery } from "./profile-setup-api.ts";
+
+/** On /profile, an approved creator's way back into the five-step setup. Others see nothing. */
+export function CreatorSetupCard({ userId }: { userId: string }) {
+  const { data } = useProfileSetupQuery(userId);
+  if (!data) return null;
+  const {
+    completion_percent: percent,
+    is_complete: complete,
+    is_published: published,
+  } = data.profile;
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center">
+        <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+          <Camera className="size-6" aria-hidden />
+        </span>
+        <div className="flex flex-1 flex-col gap-1">
+          <h2 className="text-lg font-bold">Your creator profile</h2>
+          <p className="text-sm text-ink-600">
+            {complete
+              ? published
+                ? "Published: clients can find and book you."
+                : "Complete, not yet published."
+              : `Setup is ${percent}% done. Finish it to start receiving bookings.`}
+          </p>
+        </div>
+        <Button asChild>
+          <Link to={PAGE_ROUTES.profileSetup}>{complete ? "Edit profile" : "Continue setup"}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
