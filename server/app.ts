@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/accounts/routes.ts";
+import { searchRoutes } from "./features/search/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
   const api = createRouter();
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());
+  api.route("/", searchRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>
