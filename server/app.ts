@@ -3,8 +3,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/accounts/routes.ts";
-import { searchRoutes } from "./features/search/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { profilePageHead, profileRoutes } from "./features/profiles/routes.ts";
+import { searchRoutes } from "./features/search/routes.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());
   api.route("/", searchRoutes());
+  api.route("/", profileRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>
@@ -75,7 +77,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/media", mediaRoutes());
-  app.route("/", webAppRoutes(deps.config.webDistDir));
+  app.route("/", webAppRoutes(deps.config.webDistDir, [profilePageHead]));
   app.onError(respondWithError);
   return app;
 }

@@ -18,6 +18,6 @@ create index photographer_profiles_live_position_idx on photographer_profiles
 -- "Free on the date" is answered by bookings_no_overlap's own GiST index
 -- (creator_profile_id, tstzrange(start_time, end_time)) over live bookings.
 
-create index reviews_creator_rating_idx on reviews (creator_profile_id) include (rating);
+-- Keeps migration 020's jobs_completed recount cheap.
 create index bookings_creator_completed_idx on bookings (creator_profile_id)
   where status = 'completed';
