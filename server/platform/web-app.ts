@@ -58,12 +58,13 @@ export function withHead(indexHtml: string, head: PageHead, origin: string): str
     head.image ? `<meta property="og:image" content="${escapeHtml(absolute(head.image))}" />` : "",
     `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}" />`,
   ].filter(Boolean);
-  return indexHtml
+  const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
+  const existing = /<meta\s+name="description"[\s\S]*?\/>/;
+  const html = existing.test(indexHtml)
+    ? indexHtml.replace(existing, () => description)
+    : indexHtml.replace("</head>", () => `${description}</head>`);
+  return html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
-    .replace(
-      /<meta\s+name="description"[\s\S]*?\/>/,
-      () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    )
     .replace("</head>", () => `    ${tags.join("\n    ")}\n  </head>`);
 }
 
@@ -90,10 +91,7 @@ export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] =
     for (const resolver of headResolvers) {
       const match = resolver.pattern.exec(c.req.path);
       if (!match) continue;
-      const head = await resolver.resolve(
-        c,
-        match.slice(1).map((s) => decodeURIComponent(s)),
-      );
+      const head = await resolver.resolve(c, match.slice(1).map(safeDecode));
       if (head) return c.html(withHead(indexHtml, head, siteOrigin(c.var.deps.config)));
       c.var.deps.log.warn({ path: c.req.path }, "page not found");
       return c.html(indexHtml, 404);
