@@ -20,7 +20,7 @@ export type ZipLocation = { zip: string; lat: number; lng: number; city: string;
 /** A US ZIP code's centre, or null when the code is unknown. */
 export function lookupZip(zip: string): ZipLocation | null {
   const record = zipcodes.lookup(zip);
-  if (!record || record.country !== "US") return null;
+  if (record?.country !== "US") return null;
   return {
     zip: record.zip,
     lat: record.latitude,

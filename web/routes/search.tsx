@@ -54,7 +54,8 @@ export default function SearchScreen() {
         initial={params}
         onSearch={(form) => update({ ...form, filter: params.filter })}
       />
-      <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Quick filters">
+      <fieldset className="mt-4 flex flex-wrap gap-2">
+        <legend className="sr-only">Quick filters</legend>
         {QUICK_FILTERS.map((filter) => {
           const active = params.filter === filter;
           return (
@@ -74,7 +75,7 @@ export default function SearchScreen() {
             </button>
           );
         })}
-      </div>
+      </fieldset>
 
       <section aria-labelledby="results-heading" className="mt-8">
         <h2 id="results-heading" className="mb-4 text-lg font-semibold text-ink-800">
