@@ -67,7 +67,7 @@ export default function CreatorProfileScreen() {
         ) : null}
       </div>
       <Container>
-        <section className="-mt-14 flex flex-col gap-4 sm:-mt-16 sm:flex-row sm:items-end">
+        <section className="relative z-10 -mt-14 flex flex-col gap-4 sm:-mt-16 sm:flex-row sm:items-end">
           <Avatar
             imageKey={profile.avatarKey}
             name={profile.name}

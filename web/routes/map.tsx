@@ -30,44 +30,48 @@ export default function MapScreen() {
   const selected = creators.find((c) => c.id === selectedId) ?? null;
 
   return (
-    <div className="relative h-[calc(100dvh-8rem)] md:h-[calc(100dvh-4rem)]">
-      <div className="pointer-events-none absolute inset-x-0 top-0 z-[500] p-3 sm:p-4">
-        <div className="pointer-events-auto mx-auto max-w-xl rounded-2xl border border-ink-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:p-4">
-          <h1 className="text-xl font-extrabold text-ink-900 sm:text-2xl">Creators Near You</h1>
-          <p className="text-sm text-ink-600">
-            Tap a marker to view creator details and book instantly
-          </p>
-          <div className="mt-3">
+    <div className="flex h-[calc(100dvh-8rem)] flex-col md:h-[calc(100dvh-4rem)]">
+      <div className="border-b border-ink-200 bg-white px-4 py-3 sm:py-4">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h1 className="text-xl font-extrabold text-ink-900 sm:text-2xl">Creators Near You</h1>
+            <p className="text-sm text-ink-600">
+              Tap a marker to view creator details and book instantly
+            </p>
+          </div>
+          <div className="md:w-96">
             <StatCards stats={map.data?.stats} />
           </div>
         </div>
       </div>
-      {center ? (
-        <Suspense fallback={<Loading label="Loading map..." />}>
-          <CreatorsMap
-            center={center}
-            viewer={viewer}
-            creators={creators}
-            selectedId={selectedId}
-            onSelect={setSelectedId}
-          />
-        </Suspense>
-      ) : (
-        <Loading label="Getting your location..." />
-      )}
-      {map.isError ? (
-        <p
-          role="alert"
-          className="absolute inset-x-4 bottom-4 z-[500] rounded-xl bg-white p-3 text-center text-red-700 shadow"
-        >
-          Creators could not be loaded. Please try again.
-        </p>
-      ) : null}
-      {selected ? (
-        <div className="absolute inset-x-0 bottom-0 z-[500] mx-auto max-w-md p-3 sm:bottom-4">
-          <CreatorDetailCard creator={selected} onClose={() => setSelectedId(null)} />
-        </div>
-      ) : null}
+      <div className="relative flex-1">
+        {center ? (
+          <Suspense fallback={<Loading label="Loading map..." />}>
+            <CreatorsMap
+              center={center}
+              viewer={viewer}
+              creators={creators}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+            />
+          </Suspense>
+        ) : (
+          <Loading label="Getting your location..." />
+        )}
+        {map.isError ? (
+          <p
+            role="alert"
+            className="absolute inset-x-4 bottom-4 z-[500] rounded-xl bg-white p-3 text-center text-red-700 shadow"
+          >
+            Creators could not be loaded. Please try again.
+          </p>
+        ) : null}
+        {selected ? (
+          <div className="absolute inset-x-0 bottom-0 z-[500] mx-auto max-w-md p-3 sm:bottom-4">
+            <CreatorDetailCard creator={selected} onClose={() => setSelectedId(null)} />
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -83,7 +83,12 @@ export function CreatorsMap({
         url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
       />
       {viewer ? (
-        <Marker position={[viewer.lat, viewer.lng]} icon={viewerIcon}>
+        <Marker
+          position={[viewer.lat, viewer.lng]}
+          icon={viewerIcon}
+          zIndexOffset={0}
+          keyboard={false}
+        >
           <Tooltip>You are here</Tooltip>
         </Marker>
       ) : null}
@@ -93,6 +98,7 @@ export function CreatorsMap({
           position={[creator.lat, creator.lng]}
           icon={icons.get(creator.id)!}
           title={creator.name}
+          zIndexOffset={creator.id === selectedId ? 2000 : 1000}
           alt={creator.name}
           eventHandlers={{ click: () => onSelect(creator.id) }}
         />

@@ -40,7 +40,7 @@ export function CommentsPopover({
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         aria-label={`Comments (${count})`}
-        className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-ink-600 hover:bg-ink-100"
+        className="inline-flex items-center gap-1 rounded-lg px-1 py-1 text-sm text-ink-600 hover:bg-ink-100 sm:px-2"
       >
         <MessageCircle className="size-4" aria-hidden />
         {count}

@@ -73,13 +73,13 @@ export function PortfolioGrid({
                 height={400}
               />
             </button>
-            <div className="flex flex-wrap items-center justify-between px-0.5 py-1 sm:px-1.5">
+            <div className="flex items-center justify-between py-1 sm:px-1.5">
               <button
                 type="button"
                 aria-pressed={item.likedByMe}
                 aria-label={item.likedByMe ? "Unlike" : "Like"}
                 onClick={() => toggleLike(item)}
-                className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-ink-600 hover:bg-ink-100"
+                className="inline-flex items-center gap-1 rounded-lg px-1 py-1 text-sm text-ink-600 hover:bg-ink-100 sm:px-2"
               >
                 <Heart
                   className={cn("size-4", item.likedByMe && "fill-red-500 text-red-500")}

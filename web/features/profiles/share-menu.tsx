@@ -74,7 +74,7 @@ export function ShareMenu({ link, text, image }: { link: string; text: string; i
     <Popover.Root>
       <Popover.Trigger
         aria-label="Share"
-        className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-ink-600 hover:bg-ink-100"
+        className="inline-flex items-center gap-1 rounded-lg px-1 py-1 text-sm text-ink-600 hover:bg-ink-100 sm:px-2"
       >
         <Share2 className="size-4" aria-hidden />
       </Popover.Trigger>
