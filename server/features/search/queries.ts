@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { DEFAULT_TRAVEL_RADIUS_MILES, MAP } from "../../../contracts/constants.ts";
 import type { CreatorType } from "../../../contracts/enums.ts";
 import type { CreatorCard, MapCreator } from "../../../contracts/search.ts";
+import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { METERS_PER_MILE } from "../../platform/geo.ts";
 
@@ -33,6 +35,7 @@ type CardRow = {
   hourly_rate_cents: number | null;
   available_now: boolean;
   distance: number;
+  cover_key: string | null;
 };
 
 const displayName = sql<string>`coalesce(nullif(btrim(p.full_name), ''), nullif(btrim(p.business_name), ''), 'Photographer')`;
@@ -48,7 +51,7 @@ function serviceCondition(service: SearchCriteria["services"][number]): RawBuild
  * One page of listed creators. With a point: those whose service area covers it (GiST on the
  * area cube, then the exact circle), nearest first; without: everyone, best rated first.
  */
-export async function findCreatorPage(db: Db, c: SearchCriteria): Promise<{ rows: CardRow[] }> {
+export async function findCreatorPage(database: Database, c: SearchCriteria): Promise<CardRow[]> {
   const conditions: RawBuilder<boolean>[] = [sql`p.is_published and p.approved`];
   let distance: RawBuilder<number> = sql<number>`0::float8`;
   if (c.point) {
@@ -77,38 +80,39 @@ export async function findCreatorPage(db: Db, c: SearchCriteria): Promise<{ rows
         or (c.distance = ${c.after.distance}::float8 and c.rating < ${c.after.rating}::numeric)
         or (c.distance = ${c.after.distance}::float8 and c.rating = ${c.after.rating}::numeric and c.id > ${c.after.id}::uuid))`
     : sql``;
-  const result = await sql<CardRow>`
-    select * from (
-      select p.id, p.user_id, ${displayName} as name, p.specialties, p.creator_type, p.city,
-        p.avatar_path, p.rating_avg as rating, p.review_count, p.hourly_rate_cents,
-        p.available_now, ${distance} as distance
-      from photographer_profiles p
-      where ${where}
+  // The cover (first portfolio image) is looked up for the page's rows only.
+  const query = sql<CardRow>`
+    select c.*, (
+      select i.image_path from portfolio_items i where i.user_id = c.user_id
+      order by i.sort_order, i.created_at, i.id limit 1
+    ) as cover_key
+    from (
+      select * from (
+        select p.id, p.user_id, ${displayName} as name, p.specialties, p.creator_type, p.city,
+          p.avatar_path, p.rating_avg as rating, p.review_count, p.hourly_rate_cents,
+          p.available_now, ${distance} as distance
+        from photographer_profiles p
+        where ${where}
+      ) c
+      ${after}
+      order by c.distance, c.rating desc, c.id
+      limit ${c.limit}
     ) c
-    ${after}
     order by c.distance, c.rating desc, c.id
-    limit ${c.limit}
-  `.execute(db);
-  return { rows: result.rows };
+  `.compile(database.db);
+  // A named (prepared) statement per query shape: PostgreSQL plans each shape once per
+  // connection instead of on every search (planning the earthdistance expressions costs more
+  // than running them).
+  const name = `search_${createHash("sha1").update(query.sql).digest("hex").slice(0, 16)}`;
+  const result = await database.pool.query<CardRow>({
+    name,
+    text: query.sql,
+    values: query.parameters as unknown[],
+  });
+  return result.rows;
 }
 
-/** The first portfolio image (the cover) of each of these users. */
-export async function findCoverKeys(db: Db, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("portfolio_items")
-    .select(["user_id", "image_path"])
-    .distinctOn("user_id")
-    .where("user_id", "in", userIds)
-    .orderBy("user_id")
-    .orderBy("sort_order")
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, r.image_path]));
-}
-
-export function toCard(row: CardRow, coverKey: string | null, withDistance: boolean): CreatorCard {
+export function toCard(row: CardRow, withDistance: boolean): CreatorCard {
   return {
     id: row.id,
     name: row.name,
@@ -117,7 +121,7 @@ export function toCard(row: CardRow, coverKey: string | null, withDistance: bool
     type: row.creator_type,
     city: row.city,
     avatarKey: row.avatar_path,
-    coverKey,
+    coverKey: row.cover_key,
     rating: Number(row.rating),
     reviewCount: row.review_count,
     hourlyRateCents: row.hourly_rate_cents,

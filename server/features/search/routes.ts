@@ -53,7 +53,7 @@ const mapRoute = createRoute({
 export function searchRoutes() {
   const router = createRouter()
     .openapi(searchRoute, async (c) =>
-      c.json(await searchCreators(c.var.deps.database.db, c.req.valid("query")), 200),
+      c.json(await searchCreators(c.var.deps.database, c.req.valid("query")), 200),
     )
     .openapi(mapRoute, async (c) =>
       c.json(await mapCreators(c.var.deps.database.db, c.req.valid("query")), 200),

@@ -10,11 +10,11 @@ import {
   type SearchResponse,
   UNKNOWN_ZIP_MESSAGE,
 } from "../../../contracts/search.ts";
+import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { lookupZip, milesBetween } from "../../platform/geo.ts";
 import {
-  findCoverKeys,
   findCreatorPage,
   findMapCreators,
   type SearchCriteria,
@@ -22,7 +22,10 @@ import {
   toCard,
 } from "./queries.ts";
 
-export async function searchCreators(db: Kysely<DB>, query: SearchQuery): Promise<SearchResponse> {
+export async function searchCreators(
+  database: Database,
+  query: SearchQuery,
+): Promise<SearchResponse> {
   const place = query.zip ? lookupZip(query.zip) : null;
   if (query.zip && !place) throw new AppError("bad_request", UNKNOWN_ZIP_MESSAGE);
   const services: SearchCriteria["services"] = [];
@@ -31,7 +34,7 @@ export async function searchCreators(db: Kysely<DB>, query: SearchQuery): Promis
     const filter = query.filter;
     services.push(isService(filter) ? serviceMatch(filter) : { specialty: filter });
   }
-  const { rows } = await findCreatorPage(db, {
+  const rows = await findCreatorPage(database, {
     point: place,
     services,
     freeWindow: query.date ? freeWindowOf(query.date) : null,
@@ -39,13 +42,9 @@ export async function searchCreators(db: Kysely<DB>, query: SearchQuery): Promis
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);
-  const covers = await findCoverKeys(
-    db,
-    page.map((r) => r.user_id),
-  );
   const last = page.at(-1);
   return {
-    items: page.map((r) => toCard(r, covers.get(r.user_id) ?? null, place !== null)),
+    items: page.map((r) => toCard(r, place !== null)),
     nextCursor:
       rows.length > query.limit && last
         ? encodeCursor({ distance: last.distance, rating: Number(last.rating), id: last.id })
