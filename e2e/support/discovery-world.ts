@@ -28,7 +28,7 @@ export type DiscoveryWorld = {
 
 /**
  * The app over a fresh database holding creators around Miami Beach (ZIP 33139): one richly
- * filled profile ("Ava Lens": 12 images, reviews, live), 16 more listed creators, and hidden ones.
+ * filled profile ("Ava Lens": 11 images, reviews, live), 16 more listed creators, and hidden ones.
  */
 export async function startDiscoveryWorld(): Promise<DiscoveryWorld> {
   const app = await startTestApp({ LOG_LEVEL: "silent" });
@@ -48,7 +48,8 @@ export async function startDiscoveryWorld(): Promise<DiscoveryWorld> {
     bio: "Wedding and portrait photographer shooting natural-light stories across South Florida.",
   });
   const images = [];
-  for (let i = 0; i < 12; i++) images.push(await makeImage(app, `public/portfolio/${star.user.id}`, i));
+  for (let i = 0; i < 12; i++)
+    images.push(await makeImage(app, `public/portfolio/${star.user.id}`, i));
   await createPortfolioItems(
     db,
     images.map((img, i) => ({
@@ -60,13 +61,26 @@ export async function startDiscoveryWorld(): Promise<DiscoveryWorld> {
     })),
   );
   const avatar = await makeImage(app, `public/avatars/${star.user.id}`, 3);
-  await db.updateTable("photographer_profiles").set({ avatar_path: avatar.key }).where("id", "=", star.profile.id).execute();
+  await db
+    .updateTable("photographer_profiles")
+    .set({ avatar_path: avatar.key })
+    .where("id", "=", star.profile.id)
+    .execute();
   for (const [rating, author, comment] of [
-    [5, "Maria G.", "Captured our wedding beautifully. Every guest asked who the photographer was."],
+    [
+      5,
+      "Maria G.",
+      "Captured our wedding beautifully. Every guest asked who the photographer was.",
+    ],
     [5, "James T.", "Quick, friendly and the photos arrived in two days."],
     [4, "Priya S.", "Great portraits, would book again."],
   ] as const) {
-    await createReview(db, { creatorProfileId: star.profile.id, rating, authorName: author, comment });
+    await createReview(db, {
+      creatorProfileId: star.profile.id,
+      rating,
+      authorName: author,
+      comment,
+    });
   }
   const types = ["photographer", "videographer", "content creator"] as const;
   let offline = star;
@@ -74,7 +88,11 @@ export async function startDiscoveryWorld(): Promise<DiscoveryWorld> {
     const created = await createCreator(db, {
       fullName: `Creator ${String(i + 1).padStart(2, "0")}`,
       type: types[i % 3],
-      specialties: [["Event", "Photography"], ["Wedding", "Videography"], ["Social Media", "Content Creation"]][i % 3],
+      specialties: [
+        ["Event", "Photography"],
+        ["Wedding", "Videography"],
+        ["Social Media", "Content Creation"],
+      ][i % 3],
       lat: 25.8 + (i % 8) * 0.01,
       lng: -80.2 - Math.floor(i / 8) * 0.01,
       travelRadius: 25,
@@ -85,7 +103,11 @@ export async function startDiscoveryWorld(): Promise<DiscoveryWorld> {
   // Creator 01 is online for the map test to take offline.
   await createCreator(db, { fullName: "Hidden Draft", published: false, availableNow: true });
   await createCreator(db, { fullName: "Hidden Unapproved", approved: false, availableNow: true });
-  const fan = await createUser(db, { name: "Fan Account", password: PASSWORD, emailVerified: true });
+  const fan = await createUser(db, {
+    name: "Fan Account",
+    password: PASSWORD,
+    emailVerified: true,
+  });
   return {
     app,
     star: { id: star.profile.id, name: "Ava Lens" },

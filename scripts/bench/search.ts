@@ -50,9 +50,13 @@ async function creatorCount(database: Database): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** Migrates and fills the database unless it already holds this many creators (BENCH_REUSE). */
 async function prepare(database: Database) {
   await migrate(database.pool);
-  if ((await creatorCount(database)) < COUNT) {
+  if ((await creatorCount(database)) !== COUNT) {
+    await database.pool.query(
+      `truncate "user", photographer_profiles, portfolio_items, reviews, bookings cascade`,
+    );
     console.log(`Generating ${COUNT.toLocaleString()} creators on ${database.kind}…`);
     await generateCreators(database.pool, COUNT);
   }

@@ -32,9 +32,19 @@ export function lookupZip(zip: string): ZipLocation | null {
 
 /** Every known US ZIP code (benchmarks and the demo seed spread creators over them). */
 export function allUsZips(): ZipLocation[] {
-  return Object.values(zipcodes.codes)
-    .filter((r) => r.country === "US" && /^\d{5}$/.test(r.zip))
-    .map((r) => ({ zip: r.zip, lat: r.latitude, lng: r.longitude, city: r.city, state: r.state }));
+  return (
+    Object.values(zipcodes.codes)
+      // Military mail codes (AA/AE/AP) carry placeholder coordinates: not places creators live.
+      .filter(
+        (r) =>
+          r.country === "US" &&
+          /^\d{5}$/.test(r.zip) &&
+          !["AA", "AE", "AP"].includes(r.state) &&
+          Math.abs(r.latitude) <= 72 &&
+          r.longitude < -60,
+      )
+      .map((r) => ({ zip: r.zip, lat: r.latitude, lng: r.longitude, city: r.city, state: r.state }))
+  );
 }
 
 export const METERS_PER_MILE = 1609.344;
