@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3Options } from "./platform/s3-storage.ts";
 
 // Every environment variable the server reads, parsed and validated once.
 const ZEnv = z.object({
@@ -24,6 +25,11 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -42,6 +48,8 @@ export type Config = {
     google: { clientId: string; clientSecret: string } | undefined;
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
+  /** Uploads go to this S3-compatible store when configured, else to DATA_DIR/uploads. */
+  s3: S3Options | undefined;
   webDistDir: string;
 };
 
@@ -62,6 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production");
   }
+  const s3Vars = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four or none",
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -78,6 +92,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       facebook: pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
     },
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     webDistDir: path.resolve("dist/web"),
   };
 }

@@ -5,6 +5,7 @@ import { type Auth, createAuth } from "./auth.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 import { createRealtime, type Realtime } from "./realtime.ts";
+import { createS3Storage } from "./s3-storage.ts";
 import { createDiskStorage, type Storage } from "./storage.ts";
 
 /** What every feature may use, built once in main.ts (or per test) and handed to the app. */
@@ -27,6 +28,8 @@ export function createDeps({
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log });
   const auth = createAuth({ config, database, mailer });
   const realtime = createRealtime(database, log);
-  const storage = createDiskStorage(path.join(config.dataDir, "uploads"));
+  const storage = config.s3
+    ? createS3Storage(config.s3)
+    : createDiskStorage(path.join(config.dataDir, "uploads"));
   return { config, database, log, mailer, auth, realtime, storage, startedAt: Date.now() };
 }
