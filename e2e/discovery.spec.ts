@@ -26,7 +26,7 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   world,
   context,
 }) => {
-  const base = world.app.url;
+  const base = world.url;
   await page.goto(`${base}/search`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Creators");
   const zip = page.getByLabel("ZIP code");
@@ -120,14 +120,14 @@ test("the profile's title, description and canonical link are in the server's HT
   request,
   world,
 }) => {
-  const response = await request.get(`${world.app.url}/p/${world.star.id}`);
+  const response = await request.get(`${world.url}/p/${world.star.id}`);
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toContain("<title>Ava Lens Profile | Find a Photographer</title>");
   expect(html).toMatch(/<meta name="description" content="Ava Lens, photographer/);
   expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/p/${world.star.id}"`));
   expect(html).toContain('<meta property="og:image"');
-  expect((await request.get(`${world.app.url}/p/${crypto.randomUUID()}`)).status()).toBe(404);
+  expect((await request.get(`${world.url}/p/${crypto.randomUUID()}`)).status()).toBe(404);
 });
 
 test("the map with location granted: computed stats, live markers, a card linking to the profile", async ({
@@ -137,7 +137,7 @@ test("the map with location granted: computed stats, live markers, a card linkin
 }) => {
   await context.grantPermissions(["geolocation"]);
   await context.setGeolocation({ latitude: 25.74, longitude: -80.25 });
-  await page.goto(`${world.app.url}/map`);
+  await page.goto(`${world.url}/map`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Creators Near You");
   await expect(page.getByTestId("stat-Available")).toHaveText("5");
   await expect(page.getByTestId("stat-Avg Rating")).toHaveText("4.7");
@@ -170,7 +170,7 @@ test("the map with location granted: computed stats, live markers, a card linkin
     `/bookings?creator=${world.star.id}`,
   );
   await card.getByRole("link", { name: "View Profile" }).click();
-  await expect(page).toHaveURL(`${world.app.url}/p/${world.star.id}`);
+  await expect(page).toHaveURL(`${world.url}/p/${world.star.id}`);
 });
 
 test("the map with location denied falls back to the default centre with the spec's toast", async ({
@@ -179,7 +179,7 @@ test("the map with location denied falls back to the default centre with the spe
   world,
 }) => {
   await context.clearPermissions();
-  await page.goto(`${world.app.url}/map`);
+  await page.goto(`${world.url}/map`);
   await expect(page.getByText("Location access denied. Using default location.")).toBeVisible();
   await expect(page.locator(".leaflet-container")).toBeVisible();
   await expect(page.getByTestId("stat-Avg Distance")).toHaveText("–");

@@ -5,6 +5,7 @@ import {
   createReview,
   createUser,
 } from "../../server/db/factories.ts";
+import { createAuth } from "../../server/platform/auth.ts";
 import { storeImage } from "../../server/platform/images.ts";
 import { startTestApp, type TestApp } from "../../server/test/test-app.ts";
 
@@ -21,6 +22,8 @@ async function makeImage(app: TestApp, prefix: string, index: number) {
 
 export type DiscoveryWorld = {
   app: TestApp;
+  /** The app's address as the browser must use it (auth trusts http://localhost:<port>). */
+  url: string;
   star: { id: string; name: string };
   offline: { id: string; name: string };
   fan: { email: string; password: string };
@@ -32,6 +35,14 @@ export type DiscoveryWorld = {
  */
 export async function startDiscoveryWorld(): Promise<DiscoveryWorld> {
   const app = await startTestApp({ LOG_LEVEL: "silent" });
+  // The test app learns its port only once listening; sign-in must trust the browser's origin.
+  const url = app.url.replace("127.0.0.1", "localhost");
+  app.deps.config.publicOrigin = url;
+  app.deps.auth = createAuth({
+    config: app.deps.config,
+    database: app.database,
+    mailer: app.deps.mailer,
+  });
   const db = app.database.db;
   const star = await createCreator(db, {
     fullName: "Ava Lens",
@@ -110,6 +121,7 @@ export async function startDiscoveryWorld(): Promise<DiscoveryWorld> {
   });
   return {
     app,
+    url,
     star: { id: star.profile.id, name: "Ava Lens" },
     offline: { id: offline.profile.id, name: "Creator 01" },
     fan: { email: fan.email, password: PASSWORD },

@@ -50,10 +50,18 @@ async function creatorCount(database: Database): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** The last generation step (profile stats) ran: a previous run was not cut short. */
+async function generationFinished(database: Database): Promise<boolean> {
+  const { rows } = await database.pool.query(
+    "select 1 from photographer_profiles where review_count > 0 limit 1",
+  );
+  return rows.length > 0;
+}
+
 /** Migrates and fills the database unless it already holds this many creators (BENCH_REUSE). */
 async function prepare(database: Database) {
   await migrate(database.pool);
-  if ((await creatorCount(database)) !== COUNT) {
+  if ((await creatorCount(database)) !== COUNT || !(await generationFinished(database))) {
     await database.pool.query(
       `truncate "user", photographer_profiles, portfolio_items, reviews, bookings cascade`,
     );

@@ -21,3 +21,8 @@ create index photographer_profiles_live_position_idx on photographer_profiles
 -- Keeps migration 020's jobs_completed recount cheap.
 create index bookings_creator_completed_idx on bookings (creator_profile_id)
   where status = 'completed';
+
+-- Nearest-first search walks photographer_profiles_listed_geo_idx (migration 002) within the
+-- largest travel radius any listed creator has; that maximum is read from this index.
+create index photographer_profiles_listed_radius_idx on photographer_profiles (travel_radius)
+  where is_published and approved;

@@ -34,7 +34,9 @@ type CardRow = {
   review_count: number;
   hourly_rate_cents: number | null;
   available_now: boolean;
+  /** The sort key: chord distance to the point (0 without one). */
   distance: number;
+  miles: number | null;
   cover_key: string | null;
 };
 
@@ -47,59 +49,107 @@ function serviceCondition(service: SearchCriteria["services"][number]): RawBuild
     : hasSpecialty;
 }
 
-/**
- * One page of listed creators. With a point: those whose service area covers it (GiST on the
- * area cube, then the exact circle), nearest first; without: everyone, best rated first.
- */
-export async function findCreatorPage(database: Database, c: SearchCriteria): Promise<CardRow[]> {
-  const conditions: RawBuilder<boolean>[] = [sql`p.is_published and p.approved`];
-  let distance: RawBuilder<number> = sql<number>`0::float8`;
-  if (c.point) {
-    const here = sql`ll_to_earth(${c.point.lat}::float8, ${c.point.lng}::float8)`;
-    const base = sql`ll_to_earth(p.base_lat, p.base_lng)`;
-    const reach = sql`coalesce(p.travel_radius, ${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}) * ${sql.lit(METERS_PER_MILE)}`;
-    // Repeats the partial index's predicate so the planner may use it.
-    conditions.push(sql`p.base_lat is not null and p.base_lng is not null`);
-    conditions.push(sql`earth_box(${base}, ${reach}) @> ${here}`);
-    conditions.push(sql`earth_distance(${base}, ${here}) <= ${reach}`);
-    distance = sql<number>`earth_distance(${base}, ${here}) / ${sql.lit(METERS_PER_MILE)}`;
-  }
-  for (const service of c.services) conditions.push(serviceCondition(service));
+const LIVE_BOOKING = sql`b.status in ('pending_payment', 'pending', 'confirmed')`;
+
+function filterConditions(c: SearchCriteria): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = c.services.map(serviceCondition);
   if (c.freeWindow) {
     // Extension point: weekly availability (availability_slots) will add its own condition here.
     conditions.push(sql`not exists (
       select 1 from bookings b
-      where b.creator_profile_id = p.id
-        and b.status in ('pending_payment', 'pending', 'confirmed')
+      where b.creator_profile_id = p.id and ${LIVE_BOOKING}
         and tstzrange(b.start_time, b.end_time) && tstzrange(${c.freeWindow.from}::timestamptz, ${c.freeWindow.to}::timestamptz)
     )`);
   }
-  const where = sql.join(conditions, sql` and `);
-  const after = c.after
-    ? sql`where (c.distance > ${c.after.distance}::float8
-        or (c.distance = ${c.after.distance}::float8 and c.rating < ${c.after.rating}::numeric)
-        or (c.distance = ${c.after.distance}::float8 and c.rating = ${c.after.rating}::numeric and c.id > ${c.after.id}::uuid))`
-    : sql``;
-  // The cover (first portfolio image) is looked up for the page's rows only.
-  const query = sql<CardRow>`
-    select c.*, (
-      select i.image_path from portfolio_items i where i.user_id = c.user_id
-      order by i.sort_order, i.created_at, i.id limit 1
-    ) as cover_key
-    from (
-      select * from (
-        select p.id, p.user_id, ${displayName} as name, p.specialties, p.creator_type, p.city,
-          p.avatar_path, p.rating_avg as rating, p.review_count, p.hourly_rate_cents,
-          p.available_now, ${distance} as distance
-        from photographer_profiles p
-        where ${where}
-      ) c
-      ${after}
-      order by c.distance, c.rating desc, c.id
+  return conditions;
+}
+
+function keysetAfter(after: SearchKey | null, key: RawBuilder<number>): RawBuilder<boolean> {
+  if (!after) return sql`true`;
+  return sql`(${key} > ${after.distance}::float8
+    or (${key} = ${after.distance}::float8 and p.rating_avg < ${after.rating}::numeric)
+    or (${key} = ${after.distance}::float8 and p.rating_avg = ${after.rating}::numeric and p.id > ${after.id}::uuid))`;
+}
+
+const CARD_COLUMNS = sql`p.id, p.user_id, ${displayName} as name, p.specialties, p.creator_type,
+  p.city, p.avatar_path, p.rating_avg as rating, p.review_count, p.hourly_rate_cents,
+  p.available_now`;
+
+// The cover (first portfolio image) is looked up for the page's rows only.
+const COVER = sql`(select i.image_path from portfolio_items i where i.user_id = c.user_id
+  order by i.sort_order, i.created_at, i.id limit 1) as cover_key`;
+
+/**
+ * Nearest listed creators whose service area covers the point, in two index steps:
+ * 1. a nearest-first (KNN) walk of the base-position GiST index, bounded by the largest
+ *    travel radius, keeps the first `limit` creators that cover the point and pass the filters;
+ * 2. the page is then read exactly, ordered (distance, rating desc, id), from the small disc
+ *    those creators span, so creators at the same distance are never split or lost.
+ * The sort key is the chord distance (`<->`), which orders exactly like the great-circle one.
+ */
+function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
+  const here = sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
+  const base = sql`ll_to_earth(p.base_lat, p.base_lng)`;
+  const chord = sql<number>`(${base} <-> ${here})`;
+  const reach = sql`coalesce(p.travel_radius, ${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}) * ${sql.lit(METERS_PER_MILE)}`;
+  // Repeats the partial index's predicate so the planner may use it.
+  const covering = sql.join(
+    [
+      sql`p.is_published and p.approved and p.base_lat is not null and p.base_lng is not null`,
+      sql`earth_distance(${base}, ${here}) <= ${reach}`,
+      ...filterConditions(c),
+    ],
+    sql` and `,
+  );
+  const maxReach = sql`greatest(${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}, (select max(travel_radius)
+    from photographer_profiles where is_published and approved)) * ${sql.lit(METERS_PER_MILE)}`;
+  const from = c.after ? sql`${c.after.distance}::float8` : sql`-1::float8`;
+  return sql<CardRow>`
+    with knn as materialized (
+      select ${chord} as chord from photographer_profiles p
+      where ${covering} and earth_box(${here}, ${maxReach}) @> ${base} and ${chord} > ${from}
+      order by ${base} <-> ${here}
+      limit ${c.limit}
+    ), reach as (
+      select coalesce(max(chord), ${from}) * 1.000001 + 1 as chord from knn
+    )
+    select c.*, ${COVER} from (
+      select ${CARD_COLUMNS}, ${chord} as distance,
+        earth_distance(${base}, ${here}) / ${sql.lit(METERS_PER_MILE)} as miles
+      from photographer_profiles p
+      where ${covering}
+        and earth_box(${here}, 2 * earth() * asin(least(1, (select chord from reach) / (2 * earth())))) @> ${base}
+        and ${chord} <= (select chord from reach)
+        and ${keysetAfter(c.after, chord)}
+      order by distance, p.rating_avg desc, p.id
       limit ${c.limit}
     ) c
-    order by c.distance, c.rating desc, c.id
-  `.compile(database.db);
+    order by c.distance, c.rating desc, c.id`;
+}
+
+/** Without a point: everyone listed, best rated first. */
+function bestRatedQuery(c: SearchCriteria) {
+  const where = sql.join(
+    [
+      sql`p.is_published and p.approved`,
+      ...filterConditions(c),
+      keysetAfter(c.after, sql`0::float8`),
+    ],
+    sql` and `,
+  );
+  return sql<CardRow>`
+    select c.*, ${COVER} from (
+      select ${CARD_COLUMNS}, 0::float8 as distance, null::float8 as miles
+      from photographer_profiles p where ${where}
+      order by p.rating_avg desc, p.id
+      limit ${c.limit}
+    ) c
+    order by c.rating desc, c.id`;
+}
+
+/** One page of listed creators matching the criteria (see docs/decisions/030). */
+export async function findCreatorPage(database: Database, c: SearchCriteria): Promise<CardRow[]> {
+  const query = (c.point ? nearestQuery(c, c.point) : bestRatedQuery(c)).compile(database.db);
   // A named (prepared) statement per query shape: PostgreSQL plans each shape once per
   // connection instead of on every search (planning the earthdistance expressions costs more
   // than running them).
@@ -126,7 +176,7 @@ export function toCard(row: CardRow, withDistance: boolean): CreatorCard {
     reviewCount: row.review_count,
     hourlyRateCents: row.hourly_rate_cents,
     availableNow: row.available_now,
-    distanceMiles: withDistance ? row.distance : null,
+    distanceMiles: withDistance ? row.miles : null,
   };
 }
 
