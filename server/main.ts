@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openConfiguredDatabase } from "./db/open-from-config.ts";
+import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
 import { createDeps } from "./platform/deps.ts";
 import { createLogger } from "./platform/logger.ts";
 
@@ -15,6 +16,7 @@ async function main() {
   if (applied.length) log.info({ applied }, "migrations applied");
 
   const deps = createDeps({ config, database, log });
+  await seedDemoIfEmpty(deps);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info(

@@ -29,7 +29,8 @@ export type Database = {
 export type DatabaseTarget =
   | { kind: "postgres"; url: string }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite"; inMemory: true };
+  /** In memory; `loadDataDir` starts from a dumped data directory instead of running initdb. */
+  | { kind: "pglite"; inMemory: true; loadDataDir?: Blob };
 
 function fromPool(
   kind: DatabaseKind,
@@ -45,16 +46,21 @@ function fromPool(
     pglite,
     async close() {
       await db.destroy();
+      // Kysely ends the pool only if it ever ran a query; migrations alone use the pool directly.
+      if (!pool.ended) await pool.end();
       await onClose();
     },
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+export const PGLITE_EXTENSIONS = { btree_gist, cube, earthdistance, pg_trgm };
+
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     const pglite = await PGlite.create(dataDir ?? "memory://", {
-      extensions: { btree_gist, cube, earthdistance, pg_trgm },
+      extensions: PGLITE_EXTENSIONS,
+      ...(loadDataDir ? { loadDataDir } : {}),
     });
     // PGlite is one connection: the pool holds exactly one client and never retires it.
     const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
@@ -79,5 +85,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on("error", (error) => console.error("idle PostgreSQL client error", error));
     return { ...fromPool("postgres", pool, async () => {}), url: target.url };
   }
-  return openPglite("dataDir" in target ? target.dataDir : undefined);
+  return "dataDir" in target
+    ? openPglite(target.dataDir)
+    : openPglite(undefined, target.loadDataDir);
 }

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAP, SAMPLE_CREATOR_RATES } from "../../../contracts/constants.ts";
+import { APPLICATION_STATUSES, CREATOR_TYPES } from "../../../contracts/enums.ts";
+import { createLogger } from "../../platform/logger.ts";
+import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { createTestDatabase } from "../../test/test-database.ts";
+import { createUser } from "../factories.ts";
+import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
+import { seedDemoIfEmpty } from "./seed-demo.ts";
+
+const log = createLogger("silent");
+const demo = { demoSeed: true, env: "development" as const };
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+  // Two at once: the advisory lock and the emptiness check let exactly one of them seed.
+  const results = await Promise.all(
+    [0, 1].map(() => seedDemoIfEmpty({ ...app.deps, config: demo, log })),
+  );
+  expect(results.filter((r) => r.seeded)).toHaveLength(1);
+  expect(results.find((r) => !r.seeded)).toEqual({ seeded: false, reason: "not-empty" });
+}, 240_000);
+afterAll(() => app?.close());
+
+const db = () => app.database.db;
+
+describe("demo seed", () => {
+  it("lists 40+ complete creators of every type inside the map's bounds", async () => {
+    const creators = await db().selectFrom("photographer_profiles").selectAll().execute();
+    expect(creators.length).toBeGreaterThanOrEqual(40);
+    const { south, north, west, east } = MAP.bounds;
+    for (const c of creators) {
+      expect(c).toMatchObject({ approved: true, is_published: true, is_complete: true });
+      expect(c.base_lat).toBeGreaterThanOrEqual(south);
+      expect(c.base_lat).toBeLessThanOrEqual(north);
+      expect(c.base_lng).toBeGreaterThanOrEqual(west);
+      expect(c.base_lng).toBeLessThanOrEqual(east);
+      expect([10, 25, 50, 100]).toContain(c.travel_radius);
+      const service = { photographer: "Photography", videographer: "Videography" }[
+        c.creator_type as "photographer"
+      ];
+      expect(c.specialties).toContain(service ?? "Content Creation");
+      expect(c.avatar_path).toMatch(new RegExp(`^public/avatars/${c.user_id}/`));
+      if (c.available_now) expect(c.travel_lat).not.toBeNull();
+      else expect(c.travel_lat).toBeNull();
+    }
+    expect(new Set(creators.map((c) => c.creator_type))).toEqual(new Set(CREATOR_TYPES));
+    const live = creators.filter((c) => c.available_now).length;
+    expect(live).toBeGreaterThanOrEqual(3);
+    expect(live).toBeLessThan(creators.length / 2);
+  });
+
+  it("includes the spec's five sample creators at their rates", async () => {
+    const rates = await db()
+      .selectFrom("photographer_profiles")
+      .select("hourly_rate_cents")
+      .orderBy("created_at")
+      .execute();
+    const all = rates.map((r) => (r.hourly_rate_cents ?? 0) / 100);
+    for (const rate of SAMPLE_CREATOR_RATES) expect(all).toContain(rate);
+    const sampleProfiles = await db()
+      .selectFrom("photographer_profiles")
+      .where("application_id", "is not", null)
+      .select("hourly_rate_cents")
+      .execute();
+    expect(sampleProfiles.map((p) => (p.hourly_rate_cents ?? 0) / 100).sort()).toEqual(
+      [...SAMPLE_CREATOR_RATES].sort(),
+    );
+  });
+
+  it("gives every creator a stored portfolio of 6-20 images and consistent stats", async () => {
+    const creators = await db().selectFrom("photographer_profiles").selectAll().execute();
+    const items = await db().selectFrom("portfolio_items").selectAll().execute();
+    const reviews = await db().selectFrom("reviews").selectAll().execute();
+    for (const c of creators) {
+      const own = items.filter((i) => i.user_id === c.user_id);
+      expect(own.length).toBeGreaterThanOrEqual(6);
+      expect(own.length).toBeLessThanOrEqual(20);
+      for (const item of own) expect(item.image_path).toMatch(`public/portfolio/${c.user_id}/`);
+      const theirs = reviews.filter((r) => r.creator_profile_id === c.id);
+      expect(theirs.length).toBeGreaterThanOrEqual(3);
+      expect(c.review_count).toBe(theirs.length);
+      const avg = theirs.reduce((sum, r) => sum + r.rating, 0) / theirs.length;
+      expect(c.rating_avg).toBeCloseTo(avg, 2);
+      for (const r of theirs) expect(r.rating).toBeGreaterThanOrEqual(3);
+    }
+    const sample = items[0];
+    const stored = await app.fetch(`/media/${sample?.image_path}/thumb.webp`);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get("content-type")).toBe("image/webp");
+    const completed = await db()
+      .selectFrom("bookings")
+      .where("status", "=", "completed")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const jobs = creators.reduce((sum, c) => sum + c.jobs_completed, 0);
+    expect(jobs).toBe(completed.n);
+    expect(jobs).toBeGreaterThan(creators.length);
+  });
+
+  it("has applications in every status", async () => {
+    const rows = await db().selectFrom("applications").select("status").execute();
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(APPLICATION_STATUSES));
+  });
+
+  it("lets the demo admin, client and creators sign in", async () => {
+    const signIn = (email: string, password: string) =>
+      app.fetch("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      });
+    const { admin, client, creatorPassword, creatorEmailDomain } = DEMO_ACCOUNTS;
+    expect((await signIn(admin.email, admin.password)).status).toBe(200);
+    expect((await signIn(client.email, client.password)).status).toBe(200);
+    expect((await signIn(`sofia.martinez@${creatorEmailDomain}`, creatorPassword)).status).toBe(
+      200,
+    );
+    const adminRow = await db()
+      .selectFrom("admin_users")
+      .innerJoin("user", "user.id", "admin_users.user_id")
+      .select(["role", "is_active", "email"])
+      .execute();
+    expect(adminRow).toEqual([{ role: "super_admin", is_active: true, email: admin.email }]);
+  });
+});
+
+describe("demo seed guards", () => {
+  it("never touches a database that has a user, and never runs when off or in production", async () => {
+    const database = await createTestDatabase();
+    try {
+      const deps = { database, storage: app.deps.storage, log };
+      expect(await seedDemoIfEmpty({ ...deps, config: { ...demo, demoSeed: false } })).toEqual({
+        seeded: false,
+        reason: "disabled",
+      });
+      expect(await seedDemoIfEmpty({ ...deps, config: { ...demo, env: "production" } })).toEqual({
+        seeded: false,
+        reason: "production",
+      });
+      await createUser(database.db, { email: "real@customer.test" });
+      expect(await seedDemoIfEmpty({ ...deps, config: demo })).toEqual({
+        seeded: false,
+        reason: "not-empty",
+      });
+      const users = await database.db.selectFrom("user").select("email").execute();
+      expect(users).toEqual([{ email: "real@customer.test" }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
