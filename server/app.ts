@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/accounts/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -50,6 +51,8 @@ export function createApp(deps: AppDeps) {
     );
   });
   app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
+  // Text (HTML, JS, CSS, JSON) goes out compressed; images and event streams are left alone.
+  app.use("*", compress());
   app.use(
     "/api/*",
     bodyLimit({

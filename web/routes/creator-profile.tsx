@@ -37,7 +37,13 @@ export default function CreatorProfileScreen() {
       : null,
   );
 
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) {
+    return (
+      <div className="min-h-dvh">
+        <PageSpinner />
+      </div>
+    );
+  }
   if (
     query.error instanceof ApiError &&
     (query.error.status === 404 || query.error.status === 400)
