@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 // Database tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on
-// PostgreSQL. Pure unit tests (*.unit.test.ts) run once; *.postgres.test.ts need a server.
+// PostgreSQL. Pure unit tests (*.unit.test.ts) run once; *.postgres.test.ts need a server;
+// *.pglite.test.ts test the embedded database itself.
 const databaseProjects = [{ name: "pglite", kind: "pglite" }];
 if (process.env.TEST_DATABASE_URL) databaseProjects.push({ name: "postgres", kind: "postgres" });
 else console.warn("TEST_DATABASE_URL is not set: database tests run on PGlite only.");
@@ -22,7 +23,9 @@ export default defineConfig({
           include: ["server/**/*.test.ts"],
           exclude: [
             "server/**/*.unit.test.ts",
-            ...(kind === "pglite" ? ["server/**/*.postgres.test.ts"] : []),
+            ...(kind === "pglite"
+              ? ["server/**/*.postgres.test.ts"]
+              : ["server/**/*.pglite.test.ts"]),
           ],
           environment: "node",
           env: { TEST_DB_KIND: kind },

@@ -82,9 +82,15 @@ export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] =
       await next();
       if (c.res.status === 200) c.header("Cache-Control", IMMUTABLE);
     },
-    serveStatic({ root: path.relative(process.cwd(), webDistDir) || "." }),
+    serveStatic({ root: path.relative(process.cwd(), webDistDir) || ".", precompressed: true }),
   );
-  app.use("*", serveStatic({ root: path.relative(process.cwd(), webDistDir) || ".", index: "" }));
+  const publicFiles = serveStatic({
+    root: path.relative(process.cwd(), webDistDir) || ".",
+    index: "",
+    precompressed: true,
+  });
+  // A path ending in "/" names a directory, never a public file (serving it would read a folder).
+  app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)));
 
   app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");

@@ -1,13 +1,18 @@
-import { Aperture } from "lucide-react";
 import { Link } from "react-router";
 import { BRAND_NAME } from "../../../contracts/constants.ts";
+import { cn } from "../../lib/cn.ts";
 
-export function Logo({ to = "/" }: { to?: string }) {
+/** The mark is the favicon, so index.html's first-paint header shows the very same logo. */
+export function Logo({ to = "/", tone = "dark" }: { to?: string; tone?: "dark" | "light" }) {
   return (
-    <Link to={to} className="flex items-center gap-2 font-extrabold tracking-tight text-ink-900">
-      <span className="grid size-9 place-items-center rounded-xl bg-ink-900 text-brand-400">
-        <Aperture className="size-5" aria-hidden />
-      </span>
+    <Link
+      to={to}
+      className={cn(
+        "flex items-center gap-2 rounded-lg font-extrabold tracking-tight",
+        tone === "dark" ? "text-ink-900" : "text-white",
+      )}
+    >
+      <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
       <span className="text-lg">{BRAND_NAME}</span>
     </Link>
   );

@@ -1,11 +1,21 @@
-import { CalendarDays, MessageCircle, Search, UserRound } from "lucide-react";
+import {
+  CalendarDays,
+  Camera,
+  CircleHelp,
+  MapPinned,
+  MessageCircle,
+  Search,
+  UserRound,
+} from "lucide-react";
 import { PAGE_ROUTES } from "../../../contracts/routes.ts";
 
 export const HEADER_LINKS = [
-  { to: PAGE_ROUTES.search, label: "Find Photographers" },
-  { to: PAGE_ROUTES.howItWorks, label: "How it Works" },
-  { to: PAGE_ROUTES.becomePhotographer, label: "Become a Photographer" },
+  { to: PAGE_ROUTES.search, label: "Find Photographers", icon: Search },
+  { to: PAGE_ROUTES.howItWorks, label: "How it Works", icon: CircleHelp },
+  { to: PAGE_ROUTES.becomePhotographer, label: "Become a Photographer", icon: Camera },
 ] as const;
+
+export const MAP_LINK = { to: PAGE_ROUTES.map, label: "Creators Near You", icon: MapPinned };
 
 export const TAB_BAR_LINKS = [
   { to: PAGE_ROUTES.search, label: "Search", icon: Search },

@@ -4,27 +4,71 @@ import { PAGE_ROUTES } from "../../../contracts/routes.ts";
 import { Container } from "../ui/page.tsx";
 import { Logo } from "./logo.tsx";
 
+const COLUMNS = [
+  {
+    title: "Explore",
+    links: [
+      { to: PAGE_ROUTES.search, label: "Find Photographers" },
+      { to: PAGE_ROUTES.map, label: "Creators Near You" },
+      { to: PAGE_ROUTES.howItWorks, label: "How it Works" },
+    ],
+  },
+  {
+    title: "For creators",
+    links: [
+      { to: PAGE_ROUTES.becomePhotographer, label: "Become a Photographer" },
+      { to: PAGE_ROUTES.apply, label: "Apply Now" },
+      { to: PAGE_ROUTES.availability, label: "Availability" },
+    ],
+  },
+  {
+    title: "Your account",
+    links: [
+      { to: PAGE_ROUTES.bookings, label: "My Bookings" },
+      { to: PAGE_ROUTES.messages, label: "Messages" },
+      { to: PAGE_ROUTES.profile, label: "Profile" },
+    ],
+  },
+] as const;
+
 export function SiteFooter() {
   return (
-    <footer className="mt-16 border-t border-ink-200 bg-white pb-24 md:pb-0">
-      <Container className="flex flex-col gap-6 py-10 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex flex-col gap-2">
+    <footer className="defer-render mt-16 border-t border-ink-200 bg-white pb-20 md:pb-0">
+      <Container className="grid gap-10 py-12 md:grid-cols-[1.4fr_3fr]">
+        <div className="flex flex-col gap-3">
           <Logo />
-          <p className="text-sm text-ink-600">
-            Book photographers, videographers and content creators near you.
+          <p className="max-w-xs text-sm leading-relaxed text-ink-600">
+            Book photographers, videographers and content creators near you — or hail one who is
+            available right now.
           </p>
         </div>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-700">
-          <Link to={PAGE_ROUTES.search}>Find Photographers</Link>
-          <Link to={PAGE_ROUTES.map}>Creators Near You</Link>
-          <Link to={PAGE_ROUTES.howItWorks}>How it Works</Link>
-          <Link to={PAGE_ROUTES.becomePhotographer}>Become a Photographer</Link>
-          <Link to={PAGE_ROUTES.apply}>Apply</Link>
-        </nav>
+        <div className="grid grid-cols-3 gap-4">
+          {COLUMNS.map((column) => (
+            <nav key={column.title} aria-label={column.title} className="flex flex-col gap-3">
+              <h2 className="text-xs font-semibold uppercase tracking-wider text-ink-500">
+                {column.title}
+              </h2>
+              <ul className="flex flex-col gap-2.5 text-sm">
+                {column.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="text-ink-700 hover:text-brand-700">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
       </Container>
-      <Container className="border-t border-ink-100 py-4 text-xs text-ink-500">
-        © {new Date().getFullYear()} {BRAND_NAME}
-      </Container>
+      <div className="border-t border-ink-100">
+        <Container className="flex flex-col gap-1 py-5 text-xs text-ink-500 sm:flex-row sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {BRAND_NAME}. All rights reserved.
+          </p>
+          <p>Secure payments · Verified creators</p>
+        </Container>
+      </div>
     </footer>
   );
 }

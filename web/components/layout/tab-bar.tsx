@@ -7,7 +7,7 @@ export function TabBar() {
   return (
     <nav
       aria-label="Tabs"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-200/80 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
       <ul className="grid grid-cols-4">
         {TAB_BAR_LINKS.map(({ to, label, icon: Icon }) => (
@@ -16,16 +16,22 @@ export function TabBar() {
               to={to}
               className={({ isActive }) =>
                 cn(
-                  "flex flex-col items-center gap-1 py-2.5 text-xs font-medium",
-                  isActive ? "text-brand-700" : "text-ink-500",
+                  "flex flex-col items-center gap-1 py-2 text-[11px] font-semibold transition-colors",
+                  isActive ? "text-brand-700" : "text-ink-500 hover:text-ink-800",
                 )
               }
             >
               {({ isActive }) => (
                 <>
-                  <Icon className={cn("size-5", isActive && "stroke-[2.5]")} aria-hidden />
+                  <span
+                    className={cn(
+                      "grid h-7 w-12 place-items-center rounded-full transition-colors",
+                      isActive && "bg-brand-100",
+                    )}
+                  >
+                    <Icon className={cn("size-5", isActive && "stroke-[2.5]")} aria-hidden />
+                  </span>
                   <span>{label}</span>
-                  <span className="sr-only">{isActive ? "(current)" : ""}</span>
                 </>
               )}
             </NavLink>

@@ -4,21 +4,25 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-xl text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-xl text-sm font-semibold transition-[color,background-color,border-color,box-shadow,transform] active:scale-[0.98] disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
-        primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
+        primary:
+          "bg-brand-700 text-white shadow-sm shadow-brand-800/20 hover:bg-brand-800 hover:shadow-md",
         dark: "bg-ink-900 text-white shadow-sm hover:bg-ink-800",
         outline: "border border-ink-200 bg-white text-ink-900 hover:bg-ink-100",
         ghost: "text-ink-700 hover:bg-ink-100",
         destructive: "bg-red-600 text-white hover:bg-red-700",
         link: "text-brand-700 underline-offset-4 hover:underline px-0",
+        light: "bg-white text-ink-900 shadow-sm hover:bg-brand-50",
+        glass: "border border-white/25 bg-white/10 text-white backdrop-blur hover:bg-white/20",
       },
       size: {
         sm: "h-9 px-3",
         md: "h-11 px-5",
         lg: "h-12 px-7 text-base",
+        xl: "h-14 px-8 text-base",
         icon: "size-10",
       },
     },

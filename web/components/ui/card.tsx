@@ -4,7 +4,7 @@ import { cn } from "../../lib/cn.ts";
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("rounded-card border border-ink-200 bg-white shadow-sm", className)}
+      className={cn("rounded-card border border-ink-200/80 bg-white shadow-soft", className)}
       {...props}
     />
   );

@@ -16,3 +16,17 @@ export function Label({ className, ...props }: ComponentProps<"label">) {
   // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor or wrap the control.
   return <label className={cn("text-sm font-medium text-ink-800", className)} {...props} />;
 }
+
+export function Select({ className, ...props }: ComponentProps<"select">) {
+  return (
+    <select
+      className={cn(
+        fieldClass,
+        "h-11 appearance-none bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-9",
+        "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%2364748b' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

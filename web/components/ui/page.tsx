@@ -25,3 +25,58 @@ export function PageHeading({
     </div>
   );
 }
+
+/** Eyebrow, title and lead of a page section (an h2). */
+export function SectionHeading({
+  eyebrow,
+  title,
+  lead,
+  align = "center",
+  tone = "dark",
+  id,
+}: {
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  lead?: ReactNode;
+  align?: "center" | "left";
+  tone?: "dark" | "light";
+  id?: string;
+}) {
+  return (
+    <div
+      className={cn("flex flex-col gap-3", align === "center" && "mx-auto max-w-2xl text-center")}
+    >
+      {eyebrow ? (
+        <p
+          className={cn(
+            "text-xs font-bold uppercase tracking-[0.16em]",
+            tone === "dark" ? "text-brand-700" : "text-brand-300",
+          )}
+        >
+          {eyebrow}
+        </p>
+      ) : null}
+      <h2
+        id={id}
+        className={cn(
+          "text-3xl font-extrabold tracking-tight sm:text-4xl",
+          tone === "dark" ? "text-ink-900" : "text-white",
+        )}
+      >
+        {title}
+      </h2>
+      {lead ? (
+        <p
+          className={cn("text-base sm:text-lg", tone === "dark" ? "text-ink-600" : "text-ink-300")}
+        >
+          {lead}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A full-width band of the page with the standard vertical rhythm. */
+export function Section({ className, ...props }: ComponentProps<"section">) {
+  return <section className={cn("py-16 sm:py-24", className)} {...props} />;
+}

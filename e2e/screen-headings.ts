@@ -1,0 +1,36 @@
+import { PAGE_ROUTES, type PageRouteName } from "../contracts/routes.ts";
+
+/**
+ * The h1 each screen of the route table shows to a signed-out visitor (at phone and desktop).
+ * Where the spec fixes the heading it is matched; elsewhere any heading passes — tighten
+ * your screen's entry when you build it. Parameterised routes use the sample path given.
+ */
+export const SCREEN_HEADINGS: Record<PageRouteName, { path?: string; heading: RegExp }> = {
+  home: { heading: /Book a creator near you/ },
+  search: { heading: /Find Creators/ },
+  map: { heading: /Creators Near You/ },
+  bookings: { heading: /My Bookings/ },
+  messages: { heading: /Messages/ },
+  profile: { heading: /Welcome to ShutterHail/ },
+  profileSetup: { heading: /\S/ },
+  availability: { heading: /Availability Manager/ },
+  howItWorks: { heading: /How it Works/i },
+  becomePhotographer: { heading: /Photographer|Creator/ },
+  apply: { heading: /Join ShutterHail/ },
+  onboard: { heading: /\S/ },
+  // An id that is no listed creator: the not-found page (the server answers 404).
+  creatorProfile: { path: "/p/1", heading: /404 - Oops! Page not found/ },
+  admin: { heading: /\S/ },
+  adminLogin: { heading: /\S/ },
+  adminForgot: { heading: /\S/ },
+  adminReset: { heading: /\S/ },
+  adminApplications: { heading: /\S/ },
+  adminApplicationDetail: { path: "/admin/applications/1", heading: /\S/ },
+  auth: { heading: /\S/ },
+};
+
+export const SCREENS = (Object.keys(PAGE_ROUTES) as PageRouteName[]).map((name) => ({
+  name,
+  path: SCREEN_HEADINGS[name].path ?? PAGE_ROUTES[name],
+  heading: SCREEN_HEADINGS[name].heading,
+}));
