@@ -3,7 +3,11 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
+import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
+import { controlRoutes } from "./features/accounts/control.ts";
+import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
+import { adminRoutes } from "./features/admin/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { profilePageHead, profileRoutes } from "./features/profiles/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
@@ -12,6 +16,7 @@ import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
 import { mediaRoutes } from "./platform/media-routes.ts";
+import { adminOnly } from "./platform/session.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -66,11 +71,15 @@ export function createApp(deps: AppDeps) {
   );
 
   // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth).
-  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
 
+  app.use("/api/admin/*", adminOnly);
   const api = createRouter();
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());
+  api.route("/", adminRoutes());
+  api.route("/", devOutboxApiRoutes());
+  api.route("/", controlRoutes());
   api.route("/", searchRoutes());
   api.route("/", profileRoutes());
   mountApiDocs(api);
@@ -79,6 +88,7 @@ export function createApp(deps: AppDeps) {
     c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404),
   );
 
+  app.route("/", devOutboxPage());
   app.route("/media", mediaRoutes());
   app.route("/", webAppRoutes(deps.config.webDistDir, [profilePageHead]));
   app.onError(respondWithError);

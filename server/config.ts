@@ -25,6 +25,7 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -48,6 +49,8 @@ export type Config = {
     google: { clientId: string; clientSecret: string } | undefined;
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits). */
+  trustProxy: boolean;
   /** Uploads go to this S3-compatible store when configured, else to DATA_DIR/uploads. */
   s3: S3Options | undefined;
   webDistDir: string;
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       facebook: pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
     },
+    trustProxy: e.TRUST_PROXY === "true",
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

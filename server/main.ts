@@ -5,6 +5,7 @@ import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openConfiguredDatabase } from "./db/open-from-config.ts";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
+import { openControlChannel } from "./features/accounts/control.ts";
 import { createDeps } from "./platform/deps.ts";
 import { createLogger } from "./platform/logger.ts";
 
@@ -18,7 +19,10 @@ async function main() {
   const deps = createDeps({ config, database, log });
   await seedDemoIfEmpty(deps);
   const app = createApp(deps);
+  let closeControl = () => {};
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    // admin:create reaches the embedded database through the running app (see control.ts).
+    if (database.kind === "pglite") closeControl = openControlChannel(config, info.port);
     log.info(
       { port: info.port, database: database.kind },
       `ShutterHail listening on http://localhost:${info.port}`,
@@ -31,6 +35,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, "shutting down");
     server.close();
+    closeControl();
     await deps.realtime.close();
     await database.close();
     process.exit(0);

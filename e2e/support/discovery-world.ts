@@ -5,7 +5,6 @@ import {
   createReview,
   createUser,
 } from "../../server/db/factories.ts";
-import { createAuth } from "../../server/platform/auth.ts";
 import { storeImage } from "../../server/platform/images.ts";
 import { startTestApp, type TestApp } from "../../server/test/test-app.ts";
 
@@ -22,7 +21,7 @@ async function makeImage(app: TestApp, prefix: string, index: number) {
 
 export type DiscoveryWorld = {
   app: TestApp;
-  /** The app's address as the browser must use it (auth trusts http://localhost:<port>). */
+  /** The app's address (its public origin). */
   url: string;
   star: { id: string; name: string };
   offline: { id: string; name: string };
@@ -35,14 +34,7 @@ export type DiscoveryWorld = {
  */
 export async function startDiscoveryWorld(): Promise<DiscoveryWorld> {
   const app = await startTestApp({ LOG_LEVEL: "silent" });
-  // The test app learns its port only once listening; sign-in must trust the browser's origin.
-  const url = app.url.replace("127.0.0.1", "localhost");
-  app.deps.config.publicOrigin = url;
-  app.deps.auth = createAuth({
-    config: app.deps.config,
-    database: app.database,
-    mailer: app.deps.mailer,
-  });
+  const url = app.url;
   const db = app.database.db;
   const star = await createCreator(db, {
     fullName: "Ava Lens",

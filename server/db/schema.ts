@@ -87,6 +87,12 @@ export interface Applications {
   updated_at: Generated<Timestamp>;
 }
 
+export interface AuthAttempts {
+  count: number;
+  key: string;
+  window_started_at: Generated<Timestamp>;
+}
+
 export interface AvailabilitySlots {
   created_at: Generated<Timestamp>;
   end_time: Timestamp;
@@ -303,6 +309,7 @@ export interface DB {
   admin_notifications: AdminNotifications;
   admin_users: AdminUsers;
   applications: Applications;
+  auth_attempts: AuthAttempts;
   availability_slots: AvailabilitySlots;
   booking_events: BookingEvents;
   bookings: Bookings;

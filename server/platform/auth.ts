@@ -2,11 +2,29 @@ import { betterAuth } from "better-auth";
 import { PASSWORD_LENGTH } from "../../contracts/constants.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import type { Mailer } from "./mail.ts";
+import { CLIENT_IP_HEADER, PER_IP_LIMITS } from "../features/accounts/rate-limits.ts";
+import type { Logger } from "./logger.ts";
+import type { Mail, Mailer } from "./mail.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 export function siteOrigin(config: Config): string {
   return config.publicOrigin ?? `http://localhost:${config.port}`;
+}
+
+/** Where a password-reset mail sends the person: the admin reset screen (spec §Admin login). */
+export const PASSWORD_RESET_PATH = "/admin/reset";
+// The Vite dev server (npm run dev:web) proxies /api from this origin.
+const VITE_DEV_ORIGIN = "http://localhost:5173";
+
+/** The path of `target` when it points into the site (relative or same origin), else "/". */
+export function sameSitePath(target: string | null | undefined, origin: string): string {
+  if (!target || target.startsWith("//")) return "/";
+  try {
+    const url = new URL(target, origin);
+    return url.origin === origin ? `${url.pathname}${url.search}` : "/";
+  } catch {
+    return "/";
+  }
 }
 
 // A development-only secret; production refuses to start without AUTH_SECRET (see main.ts).
@@ -16,19 +34,41 @@ export function createAuth({
   config,
   database,
   mailer,
+  log,
 }: {
   config: Config;
   database: Database;
   mailer: Mailer;
+  log: Logger;
 }) {
   const origin = siteOrigin(config);
   const { google, facebook } = config.oauth;
+  // Mail leaves in the background: waiting for it would let response times reveal
+  // whether an address has an account.
+  const sendInBackground = (mail: Mail) => {
+    void mailer.send(mail).catch((err) => log.error({ err, subject: mail.subject }, "mail failed"));
+  };
   return betterAuth({
     appName: "ShutterHail",
+    // Better Auth's own messages go to our structured log (and its level), not the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        log[level === "debug" ? "debug" : level]({ source: "better-auth", args }, message),
+    },
     baseURL: origin,
     basePath: "/api/auth",
     secret: config.authSecret ?? DEV_SECRET,
-    trustedOrigins: [origin],
+    // In development the app is also opened by address (127.0.0.1) and through Vite.
+    trustedOrigins:
+      config.env === "production"
+        ? [origin]
+        : [
+            origin,
+            `http://localhost:${config.port}`,
+            `http://127.0.0.1:${config.port}`,
+            VITE_DEV_ORIGIN,
+          ],
     database: { db: database.db, type: "postgres" },
     user: {
       additionalFields: {
@@ -44,24 +84,41 @@ export function createAuth({
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${origin}${PASSWORD_RESET_PATH}?token=${encodeURIComponent(token)}`;
+        sendInBackground({
           to: user.email,
           subject: "Reset your ShutterHail password",
           text: `Someone asked to reset the password of your ShutterHail account.\n\nSet a new password: ${url}\n\nThe link works once and expires in one hour. If it was not you, ignore this email.`,
         });
       },
+      // Sign-up answers the same whether or not the address is taken; the owner hears of it.
+      onExistingUserSignUp: async ({ user }) => {
+        sendInBackground({
+          to: user.email,
+          subject: "You already have a ShutterHail account",
+          text: `Someone tried to create a ShutterHail account with this address, which already has one.\n\nSign in at ${origin}/ . Forgot your password? Set a new one at ${origin}/admin/forgot .\n\nIf it was not you, ignore this email.`,
+        });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // The sign-in answer says the address is unconfirmed; the person asks for a new link.
+      sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
+        // The link comes back to the site: its origin followed by / (or by the same-site path
+        // the person was heading to, e.g. onboarding), never elsewhere.
+        const link = new URL(url);
+        link.searchParams.set(
+          "callbackURL",
+          `${origin}${sameSitePath(link.searchParams.get("callbackURL"), origin)}`,
+        );
+        sendInBackground({
           to: user.email,
           subject: "Confirm your ShutterHail account",
-          text: `Welcome to ShutterHail${user.name ? `, ${user.name}` : ""}!\n\nConfirm your email address to finish signing up: ${url}\n\nThe link expires in 24 hours.`,
+          text: `Welcome to ShutterHail${user.name ? `, ${user.name}` : ""}!\n\nConfirm your email address to finish signing up: ${link}\n\nThe link expires in 24 hours.`,
         });
       },
     },
@@ -77,18 +134,21 @@ export function createAuth({
       enabled: true,
       storage: "database",
       modelName: "rateLimit",
-      window: 60,
-      max: 200,
+      // Per IP here; per address and per account in features/accounts/auth-handler.ts.
+      window: PER_IP_LIMITS.default.window,
+      max: PER_IP_LIMITS.default.max,
       customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 5 },
-        "/request-password-reset": { window: 60, max: 5 },
-        "/send-verification-email": { window: 60, max: 5 },
+        "/sign-in/email": PER_IP_LIMITS["/sign-in/email"],
+        "/sign-up/email": PER_IP_LIMITS["/sign-up/email"],
+        "/request-password-reset": PER_IP_LIMITS["/request-password-reset"],
+        "/send-verification-email": PER_IP_LIMITS["/send-verification-email"],
+        "/reset-password": PER_IP_LIMITS["/reset-password"],
       },
     },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
-      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      // Set by the auth handler from the connection (or a trusted proxy), never by the client.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
 }

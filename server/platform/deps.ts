@@ -26,7 +26,7 @@ export function createDeps({
   log,
 }: Pick<AppDeps, "config" | "database" | "log">): AppDeps {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log });
-  const auth = createAuth({ config, database, mailer });
+  const auth = createAuth({ config, database, mailer, log });
   const realtime = createRealtime(database, log);
   const storage = config.s3
     ? createS3Storage(config.s3)

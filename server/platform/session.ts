@@ -1,4 +1,5 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { type AdminAccess, getAdminAccess } from "../features/admin/service.ts";
 import { AppError } from "./errors.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -13,15 +14,34 @@ export async function requireUser(c: Context<AppEnv>) {
   return session.user;
 }
 
-/** A signed-in user with an active admin_users row; 401 without a session, 403 otherwise. */
-export async function requireAdmin(c: Context<AppEnv>) {
-  const user = await requireUser(c);
-  const admin = await c.var.deps.database.db
-    .selectFrom("admin_users")
-    .select(["role", "last_login_at as lastLoginAt"])
-    .where("user_id", "=", user.id)
-    .where("is_active", "=", true)
-    .executeTakeFirst();
-  if (!admin) throw new AppError("forbidden", "Admin access required");
-  return { user, admin };
+type AdminContext = { user: Awaited<ReturnType<typeof requireUser>>; admin: AdminAccess };
+
+// One check per request, shared by the /api/admin/* guard and the route that calls it again.
+const checked = new WeakMap<Request, Promise<AdminContext>>();
+
+/**
+ * The signed-in staff member. 401 without a session, 403 without an active admin_users row.
+ * Checked on every request, so deactivating an admin takes effect at once.
+ */
+export function requireAdmin(c: Context<AppEnv>): Promise<AdminContext> {
+  let result = checked.get(c.req.raw);
+  if (!result) {
+    result = (async () => {
+      const user = await requireUser(c);
+      const admin = await getAdminAccess(c.var.deps.database.db, user.id);
+      if (!admin) throw new AppError("forbidden", "Admin access required");
+      return { user, admin };
+    })();
+    checked.set(c.req.raw, result);
+  }
+  return result;
 }
+
+/**
+ * Guards everything under /api/admin before any request validation runs, so every admin
+ * route (present and future) answers 401/403 to outsiders whatever they send.
+ */
+export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await requireAdmin(c);
+  await next();
+};

@@ -24,21 +24,26 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const database = await createTestDatabase();
   // Each test app keeps its uploads in its own scratch folder, removed on close.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutterhail-test-"));
+  // Listen first: the app's origin (auth, mail links) must carry the port it was given.
+  let app: ReturnType<typeof createApp> | undefined;
+  const server = serve({
+    fetch: (request, env) => app!.fetch(request, env),
+    port: 0,
+    hostname: "127.0.0.1",
+  });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: "test",
-    PORT: "0",
+    PORT: String(port),
+    PUBLIC_ORIGIN: url,
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     ...env,
   });
   const deps = createDeps({ config, database, log: createLogger(config.logLevel) });
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  // Links the server writes (mail, redirects) must point at this test server.
-  deps.config.port = port;
+  app = createApp(deps);
   return {
     url,
     deps,

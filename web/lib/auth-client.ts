@@ -1,8 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import type { betterAuthClient } from "./better-auth-client.ts";
+import { queryClient } from "./query-client.ts";
 import { SESSION_QUERY_KEY } from "./session-query.ts";
 
 type AuthClient = typeof betterAuthClient;
+
+const SESSION_REFETCH_MS = 10 * 60_000;
+
+/** Better Auth's error for an account whose address is not confirmed yet. */
+export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
+
+/** The localStorage key Better Auth's client posts session changes to, for other tabs. */
+export const AUTH_BROADCAST_KEY = "better-auth.message";
 export type Session = AuthClient["$Infer"]["Session"];
 
 const loadClient = () => import("./better-auth-client.ts").then((m) => m.betterAuthClient);
@@ -65,6 +74,8 @@ export function useSession() {
     queryFn: fetchSession,
     staleTime: 60_000,
     refetchOnWindowFocus: true,
+    // A long-open tab re-reads its session; the server extends it once a day of use.
+    refetchInterval: SESSION_REFETCH_MS,
   });
   return {
     data: query.data ?? null,
@@ -73,4 +84,13 @@ export function useSession() {
     error: query.error,
     refetch: query.refetch,
   };
+}
+
+/** Re-reads the session now (after a sign-in or sign-out) and resolves once it is current. */
+export function refreshSession(): Promise<Session | null> {
+  return queryClient.fetchQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchSession,
+    staleTime: 0,
+  });
 }

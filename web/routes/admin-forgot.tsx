@@ -1,5 +1,62 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { PAGE_ROUTES } from "../../contracts/routes.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Input, Label } from "../components/ui/input.tsx";
+import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
+import { authClient } from "../lib/auth-client.ts";
 
-export default function Screen() {
-  return <ScreenInProgress title="Reset your password" />;
+export default function AdminForgot() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    setError(null);
+    setSubmitting(true);
+    try {
+      const { error: requestError } = await authClient.requestPasswordReset({
+        email,
+        redirectTo: PAGE_ROUTES.adminReset,
+      });
+      if (requestError) setError(requestError.message || UNEXPECTED_ERROR);
+      else setSentTo(email);
+    } catch {
+      setError(UNEXPECTED_ERROR);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AdminAuthCard
+      title="Reset your password"
+      subtitle="Enter your account's email and we will send you a link to set a new password."
+    >
+      {error && <FormAlert>{error}</FormAlert>}
+      {sentTo ? (
+        <FormAlert kind="success">
+          If an account exists for <strong>{sentTo}</strong>, a reset link is on its way. It works
+          once and expires in one hour.
+        </FormAlert>
+      ) : (
+        <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="forgot-email">Email</Label>
+            <Input id="forgot-email" name="email" type="email" autoComplete="email" required />
+          </div>
+          <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
+            {submitting ? "Sending..." : "Send Reset Link"}
+          </Button>
+        </form>
+      )}
+      <p className="mt-5 text-center text-sm">
+        <Link to={PAGE_ROUTES.adminLogin} className="font-medium text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AdminAuthCard>
+  );
 }

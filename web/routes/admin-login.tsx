@@ -1,5 +1,91 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { ZAdminMe } from "../../contracts/accounts.ts";
+import { PAGE_ROUTES } from "../../contracts/routes.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Input, Label } from "../components/ui/input.tsx";
+import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
+import { adminStatusKey, useAdminStatus } from "../features/admin/use-admin-status.ts";
+import { ApiError, apiRequest } from "../lib/api-client.ts";
+import { authClient, refreshSession } from "../lib/auth-client.ts";
 
-export default function Screen() {
-  return <ScreenInProgress title="Admin Sign In" />;
+const NOT_ADMIN = "This account does not have admin access.";
+
+export default function AdminLogin() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = useAdminStatus();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  // Already signed in as an admin: straight to the dashboard.
+  useEffect(() => {
+    if (state.status === "admin") navigate(PAGE_ROUTES.admin, { replace: true });
+  }, [state.status, navigate]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    setSubmitting(true);
+    try {
+      const { data, error: signInError } = await authClient.signIn.email({
+        email: String(form.get("email") ?? "").trim(),
+        password: String(form.get("password") ?? ""),
+      });
+      if (signInError) {
+        setError(signInError.message || UNEXPECTED_ERROR);
+        return;
+      }
+      try {
+        const admin = await apiRequest("GET", "/admin/me", ZAdminMe);
+        queryClient.setQueryData(adminStatusKey(data.user.id), admin);
+        await refreshSession();
+        navigate(PAGE_ROUTES.admin, { replace: true });
+      } catch (failure) {
+        setError(
+          failure instanceof ApiError && failure.status === 403 ? NOT_ADMIN : UNEXPECTED_ERROR,
+        );
+      }
+    } catch {
+      setError(UNEXPECTED_ERROR);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AdminAuthCard title="Admin Sign In" subtitle="Staff access to review creator applications.">
+      {error ? (
+        <FormAlert>{error}</FormAlert>
+      ) : state.status === "not-admin" ? (
+        <FormAlert>{NOT_ADMIN} Sign in with a staff account.</FormAlert>
+      ) : null}
+      <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="admin-email">Email</Label>
+          <Input id="admin-email" name="email" type="email" autoComplete="email" required />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="admin-password">Password</Label>
+          <Input
+            id="admin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+        </div>
+        <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
+          {submitting ? "Signing In..." : "Sign In"}
+        </Button>
+      </form>
+      <p className="mt-5 text-center text-sm">
+        <Link to={PAGE_ROUTES.adminForgot} className="font-medium text-brand-700 hover:underline">
+          Forgot your password?
+        </Link>
+      </p>
+    </AdminAuthCard>
+  );
 }

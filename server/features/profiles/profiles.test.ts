@@ -129,10 +129,8 @@ describe("public profile", () => {
     expect(html).toMatch(
       /<meta name="description" content="Ava &lt;Lens&gt; &amp; Co, videographer/,
     );
-    expect(html).toContain(
-      `<link rel="canonical" href="${app.url.replace("127.0.0.1", "localhost")}/p/${creator.profile.id}" />`,
-    );
-    expect(html).toContain('<meta property="og:image" content="http://localhost:');
+    expect(html).toContain(`<link rel="canonical" href="${app.url}/p/${creator.profile.id}" />`);
+    expect(html).toContain(`<meta property="og:image" content="${app.url}/media/`);
     expect(html).toContain("/media/public/portfolio/test/00/large.webp");
     expect(html).not.toContain("<Lens>");
   });

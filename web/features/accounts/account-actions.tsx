@@ -1,9 +1,10 @@
 import { LogOut } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
-import { authClient, useSession } from "../../lib/auth-client.ts";
+import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/cn.ts";
 import { openAuthDialog } from "./auth-dialog-store.ts";
+import { useSessionEffects } from "./session-effects.ts";
+import { useSignOut } from "./use-sign-out.ts";
 
 /** Sign In / Get Started for visitors; the account's name and Sign Out once signed in. */
 export function AccountActions({
@@ -14,6 +15,9 @@ export function AccountActions({
   onAction?: () => void;
 }) {
   const { data: session, isPending } = useSession();
+  const signOut = useSignOut();
+  // The header always renders this component, so the app-wide session effects live here.
+  useSessionEffects();
   if (isPending) return <div className={cn("h-10", stacked ? "w-full" : "w-44")} aria-hidden />;
 
   if (session) {
@@ -27,8 +31,7 @@ export function AccountActions({
           size="sm"
           onClick={async () => {
             onAction?.();
-            const { error } = await authClient.signOut();
-            if (error) toast.error("Sign out failed", { description: error.message });
+            await signOut();
           }}
         >
           <LogOut aria-hidden /> Sign Out

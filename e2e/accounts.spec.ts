@@ -1,0 +1,258 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const PASSWORD = "e2e password 123";
+const run = promisify(execFile);
+
+const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+
+/** The newest mail to `to` with this subject, from the development outbox. */
+async function readMail(request: APIRequestContext, to: string, subject: string) {
+  let text = "";
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
+        text = items.find((m) => m.subject === subject)?.text ?? "";
+        return text;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe("");
+  const link = text.match(/https?:\/\/\S+/)?.[0];
+  expect(link).toBeTruthy();
+  // The app writes links with its public origin; the test server may be reached differently.
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The account area: the header on desktop, the side menu on phones. */
+async function accountArea(page: Page, isMobile: boolean) {
+  if (isMobile) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    return page.getByRole("dialog", { name: "Menu" });
+  }
+  return page.getByRole("banner");
+}
+
+async function openAuthDialog(page: Page, isMobile: boolean, button: "Sign In" | "Get Started") {
+  const area = await accountArea(page, isMobile);
+  await area.getByRole("button", { name: button }).click();
+}
+
+async function signInThroughDialog(page: Page, isMobile: boolean, email: string) {
+  await openAuthDialog(page, isMobile, "Sign In");
+  const dialog = page.getByRole("dialog", { name: "Welcome Back" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+async function expectSignedIn(page: Page, isMobile: boolean, name: string) {
+  const area = await accountArea(page, isMobile);
+  await expect(area.getByText(name)).toBeVisible();
+  return area;
+}
+
+for (const mode of ["client", "creator"] as const) {
+  test(`sign up as ${mode}, confirm by mail, sign in, reload, sign out`, async ({
+    page,
+    isMobile,
+  }) => {
+    const email = uniqueEmail(mode);
+    const name = mode === "client" ? "Avery Client" : "Casey Creator";
+    await page.goto("/");
+    let dialog: Locator;
+    if (mode === "client") {
+      await openAuthDialog(page, isMobile, "Get Started");
+      dialog = page.getByRole("dialog", { name: "Join ShutterHail" });
+    } else {
+      await openAuthDialog(page, isMobile, "Sign In");
+      await page
+        .getByRole("dialog", { name: "Welcome Back" })
+        .getByRole("button", { name: "Join as Creator" })
+        .click();
+      dialog = page.getByRole("dialog", { name: "Join as Creator" });
+    }
+    await expect(dialog.getByRole("button", { name: "Google" })).toBeVisible();
+    await expect(dialog.getByText("Or continue with")).toBeVisible();
+    await dialog.getByLabel("Full Name").fill(name);
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill(PASSWORD);
+    if (mode === "creator") {
+      await expect(dialog.getByLabel("Location")).toHaveAttribute("placeholder", "City, State");
+      await dialog.getByLabel("Location").fill("Miami, FL");
+    }
+    await dialog
+      .getByRole("button", { name: mode === "client" ? "Create Account" : "Join as Creator" })
+      .click();
+    await expect(page.getByText("Check your email")).toBeVisible();
+    await expect(page.getByText("Confirm to finish signup")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Not confirmed yet: sign-in says why and offers a new link.
+    await openAuthDialog(page, isMobile, "Sign In");
+    const signIn = page.getByRole("dialog", { name: "Welcome Back" });
+    await signIn.getByLabel("Email").fill(email);
+    await signIn.getByLabel("Password").fill(PASSWORD);
+    await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByText("Authentication failed")).toBeVisible();
+    await expect(page.getByText(/confirm your email address first/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Resend email" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    const link = await readMail(page.request, email, "Confirm your ShutterHail account");
+    expect(link).toContain("/api/auth/verify-email");
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/$/);
+    let area = await expectSignedIn(page, isMobile, name);
+    await area.getByRole("button", { name: "Sign Out" }).click();
+
+    await signInThroughDialog(page, isMobile, email);
+    await page.reload();
+    area = await expectSignedIn(page, isMobile, name);
+    await area.getByRole("button", { name: "Sign Out" }).click();
+    area = await accountArea(page, isMobile);
+    await expect(area.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await page.reload();
+    area = await accountArea(page, isMobile);
+    await expect(area.getByRole("button", { name: "Sign In" })).toBeVisible();
+  });
+}
+
+test("a new admin sets a password by mail, signs in to /admin and signs out", async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(`admin-${testInfo.project.name}`);
+  // The app holds the embedded database, so admin:create asks the running app.
+  const { stdout } = await run(
+    process.execPath,
+    ["dist/server/cli/admin-create.js", "--email", email],
+    {
+      env: { ...process.env, DATA_DIR: `.test-data/e2e-${PORT}`, PORT: String(PORT) },
+    },
+  );
+  expect(stdout).toContain(`${email} now has staff access as super_admin`);
+
+  const main = page.locator("#main");
+  await page.goto("/admin/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/admin\/forgot$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText(/a reset link is on its way/)).toBeVisible();
+
+  const link = await readMail(page.request, email, "Reset your ShutterHail password");
+  expect(link).toMatch(/^\/admin\/reset\?token=/);
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm new password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await page.getByRole("link", { name: "Sign In" }).click();
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("another password");
+  await page.getByLabel("Confirm new password").fill("another password");
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await expect(page.getByRole("alert")).toContainText("invalid or has expired");
+
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("wrong password 1");
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await main.getByRole("button", { name: "Sign In" }).click();
+
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, SUPER ADMIN" })).toBeVisible();
+  await expect(page.getByText("Super Admin", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Notifications" }).click();
+  await expect(page.getByText("No notifications yet")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Welcome back, SUPER ADMIN" })).toBeVisible();
+
+  await main.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+async function signedInClient(request: APIRequestContext) {
+  const email = uniqueEmail("client");
+  await request.post("/api/auth/sign-up/email", {
+    data: { email, password: PASSWORD, name: "Robin Client", callbackURL: "/" },
+  });
+  await request.get(await readMail(request, email, "Confirm your ShutterHail account"));
+  return email;
+}
+
+test("a client trying the admin screens lands on /admin/login and stays there", async ({
+  page,
+}) => {
+  const email = await signedInClient(page.request);
+  const main = page.locator("#main");
+  for (const path of ["/admin", "/admin/applications", "/admin/applications/some-id"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole("alert")).toContainText("does not have admin access");
+  }
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This account does not have admin access.");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("a visitor trying /admin lands on /admin/login", async ({ page }) => {
+  await page.goto("/admin/applications");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
+});
+
+test("/auth signs the person in and returns them to the redirect (inside the site only)", async ({
+  page,
+}) => {
+  const email = await signedInClient(page.request);
+  const signOut = await page.request.post("/api/auth/sign-out", {
+    data: {},
+    headers: { origin: `http://127.0.0.1:${PORT}` },
+  });
+  expect(signOut.ok()).toBe(true);
+  await page.goto("/auth?redirect=/search");
+  const main = page.locator("#main");
+  await expect(main.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Password").fill(PASSWORD);
+  const [signIn] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/api/auth/sign-in/email")),
+    main.getByRole("button", { name: "Sign In", exact: true }).click(),
+  ]);
+  expect(signIn.status()).toBe(200);
+  await expect(page).toHaveURL(/\/search$/);
+  // Signed in already: straight on; a redirect off the site goes home instead.
+  await page.goto("/auth?redirect=//evil.example/x");
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test("signing out in one tab signs out the others", async ({ page, context, isMobile }) => {
+  await signedInClient(page.request);
+  await page.goto("/");
+  const area = await expectSignedIn(page, isMobile, "Robin Client");
+  const other = await context.newPage();
+  await other.goto("/how-it-works");
+  await expectSignedIn(other, isMobile, "Robin Client");
+  if (isMobile) await other.keyboard.press("Escape");
+
+  await area.getByRole("button", { name: "Sign Out" }).click();
+  const otherArea = await accountArea(other, isMobile);
+  await expect(otherArea.getByRole("button", { name: "Sign In" })).toBeVisible();
+});

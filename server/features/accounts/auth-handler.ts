@@ -1,0 +1,160 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../platform/http.ts";
+import {
+  clearAttempts,
+  countAttempt,
+  deleteAttemptsOlderThan,
+  findResetTokenUserId,
+} from "./queries.ts";
+import {
+  type AttemptRule,
+  CLIENT_IP_HEADER,
+  PASSWORD_RESET_PER_ACCOUNT,
+  PER_ADDRESS_LIMITS,
+  waitMessage,
+} from "./rate-limits.ts";
+import { passwordProblem } from "./service.ts";
+
+const AUTH_BASE = "/api/auth";
+const LONGEST_WINDOW_SECONDS = 60 * 60;
+
+const ZSignUpExtras = z.object({
+  name: z.string().trim().min(1, "Please enter your full name.").max(100, "Full name is too long."),
+  signedUpAs: z.enum(["client", "creator"]).default("client"),
+  location: z.string().trim().max(120, "Location is too long.").nullish(),
+});
+
+// Better Auth's terse messages, said the way the product says them.
+const MESSAGES: Record<string, string | undefined> = {
+  PASSWORD_TOO_SHORT: passwordProblem("x"),
+  PASSWORD_TOO_LONG: passwordProblem("x".repeat(1000)),
+  EMAIL_NOT_VERIFIED:
+    "Please confirm your email address first: open the link we emailed you, or send a new one.",
+  INVALID_TOKEN: "This link is invalid or has expired. Please request a new one.",
+};
+
+function clientIp(c: Context<AppEnv>): string {
+  if (c.var.deps.config.trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+function authError(status: number, code: string, message: string, headers: HeadersInit = {}) {
+  return new Response(JSON.stringify({ code, message }), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+function tooMany(retryAfterSeconds: number) {
+  const seconds = String(Math.max(1, retryAfterSeconds));
+  return authError(429, "RATE_LIMITED", waitMessage(retryAfterSeconds), {
+    "retry-after": seconds,
+    "x-retry-after": seconds,
+  });
+}
+
+/** The counter this request is limited by, beyond the per-IP one: its address or account. */
+async function attemptKey(
+  c: Context<AppEnv>,
+  path: string,
+  body: Record<string, unknown> | null,
+): Promise<{ key: string; rule: AttemptRule } | undefined> {
+  const rule = PER_ADDRESS_LIMITS[path as keyof typeof PER_ADDRESS_LIMITS];
+  if (rule && typeof body?.email === "string") {
+    return { key: `${path}:${body.email.trim().toLowerCase()}`, rule };
+  }
+  if (path === "/reset-password" && typeof body?.token === "string") {
+    const userId = await findResetTokenUserId(c.var.deps.database.db, body.token);
+    if (userId) return { key: `${path}:${userId}`, rule: PASSWORD_RESET_PER_ACCOUNT };
+  }
+  return undefined;
+}
+
+async function readJson(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const value = await request.clone().json();
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Rewrites Better Auth's error answers into the product's words (same JSON shape). */
+async function explain(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("json")) {
+    return response;
+  }
+  if (response.status === 429) {
+    return tooMany(Number(response.headers.get("x-retry-after")) || 60);
+  }
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
+  const message = body?.code ? MESSAGES[body.code] : undefined;
+  if (!message) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, message }), { status: response.status, headers });
+}
+
+/**
+ * Everything under /api/auth goes to Better Auth through here: the client's address is set
+ * from the connection (Better Auth's per-IP limits), requests naming an address or account
+ * are counted against it, and sign-up's extra fields are checked.
+ */
+export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
+  const { auth, database, log } = c.var.deps;
+  const raw = c.req.raw;
+  const headers = new Headers(raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp(c));
+  const body = raw.method === "POST" ? await raw.arrayBuffer() : undefined;
+  const request = new Request(raw.url, { method: raw.method, headers, body, signal: raw.signal });
+  const path = new URL(raw.url).pathname.slice(AUTH_BASE.length);
+  const json = body ? await readJson(request) : null;
+
+  if (path === "/sign-up/email") {
+    const extras = ZSignUpExtras.safeParse(json ?? {});
+    if (!extras.success) {
+      return authError(
+        400,
+        "VALIDATION_FAILED",
+        extras.error.issues[0]?.message ?? "Invalid sign-up",
+      );
+    }
+    if (extras.data.signedUpAs === "creator" && !extras.data.location) {
+      return authError(400, "VALIDATION_FAILED", "Please enter your location (City, State).");
+    }
+  }
+
+  const limit = raw.method === "POST" ? await attemptKey(c, path, json) : undefined;
+  if (limit) {
+    const { count, windowStartedAt } = await countAttempt(
+      database.db,
+      limit.key,
+      limit.rule.windowSeconds,
+    );
+    if (Math.random() < 0.02) {
+      void deleteAttemptsOlderThan(database.db, LONGEST_WINDOW_SECONDS).catch((err) =>
+        log.warn({ err }, "pruning auth attempts failed"),
+      );
+    }
+    if (count > limit.rule.max) {
+      const resetsAt = windowStartedAt.getTime() + limit.rule.windowSeconds * 1000;
+      return tooMany(Math.ceil((resetsAt - Date.now()) / 1000));
+    }
+  }
+
+  const response = await explain(await auth.handler(request));
+  if (limit?.rule.clearOnSuccess && response.ok) await clearAttempts(database.db, limit.key);
+  return response;
+}

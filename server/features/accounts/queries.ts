@@ -1,0 +1,147 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+export type AttemptCount = { count: number; windowStartedAt: Date };
+
+/**
+ * Counts one attempt under `key` in a fixed window, atomically (one statement), so
+ * concurrent requests in several processes never lose a count.
+ */
+export async function countAttempt(
+  db: Kysely<DB>,
+  key: string,
+  windowSeconds: number,
+): Promise<AttemptCount> {
+  const expired = sql<boolean>`auth_attempts.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+  const row = await db
+    .insertInto("auth_attempts")
+    .values({ key, count: 1 })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        count: sql`case when ${expired} then 1 else auth_attempts.count + 1 end`,
+        window_started_at: sql`case when ${expired} then now() else auth_attempts.window_started_at end`,
+      }),
+    )
+    .returning(["count", "window_started_at"])
+    .executeTakeFirstOrThrow();
+  return { count: row.count, windowStartedAt: new Date(row.window_started_at) };
+}
+
+export async function clearAttempts(db: Kysely<DB>, key: string): Promise<void> {
+  await db.deleteFrom("auth_attempts").where("key", "=", key).execute();
+}
+
+export async function deleteAttemptsOlderThan(db: Kysely<DB>, seconds: number): Promise<void> {
+  await db
+    .deleteFrom("auth_attempts")
+    .where("window_started_at", "<", sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .execute();
+}
+
+/** The account a reset link belongs to (Better Auth keeps reset tokens in "verification"). */
+export async function findResetTokenUserId(
+  db: Kysely<DB>,
+  token: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("verification")
+    .select("value")
+    .where("identifier", "=", `reset-password:${token}`)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+export type AccountRow = { id: string; email: string; name: string; hasPassword: boolean };
+
+export async function findAccountByEmail(
+  db: Kysely<DB>,
+  email: string,
+): Promise<AccountRow | undefined> {
+  const row = await db
+    .selectFrom("user")
+    .leftJoin("account", (join) =>
+      join
+        .onRef("account.userId", "=", "user.id")
+        .on("account.providerId", "=", "credential")
+        .on("account.password", "is not", null),
+    )
+    .select(["user.id", "user.email", "user.name", "account.id as credentialId"])
+    .where(sql<string>`lower("user"."email")`, "=", email.toLowerCase())
+    .executeTakeFirst();
+  return row && { id: row.id, email: row.email, name: row.name, hasPassword: !!row.credentialId };
+}
+
+export async function insertVerifiedUser(
+  db: Kysely<DB>,
+  user: { email: string; name: string; location: string | null; signedUpAs: "client" | "creator" },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("user")
+    .values({ id, ...user, email: user.email.toLowerCase(), emailVerified: true })
+    .execute();
+  return id;
+}
+
+/** Sets the account's password in the row shape Better Auth's own sign-up writes. */
+export async function upsertCredentialPassword(
+  db: Kysely<DB>,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  const updated = await db
+    .updateTable("account")
+    .set({ password: passwordHash, updatedAt: new Date() })
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  await db
+    .insertInto("account")
+    .values({
+      id: crypto.randomUUID(),
+      userId,
+      accountId: userId,
+      providerId: "credential",
+      password: passwordHash,
+    })
+    .execute();
+}
+
+export async function markEmailVerified(db: Kysely<DB>, userId: string): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+};
+
+export async function listOutbox(
+  db: Kysely<DB>,
+  limit: number,
+  to?: string,
+): Promise<OutboxMail[]> {
+  let query = db
+    .selectFrom("mail_outbox")
+    .select(["id", "to_address", "subject", "text_body", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(limit);
+  if (to) query = query.where(sql<string>`lower(to_address)`, "=", to.toLowerCase());
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text_body,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}

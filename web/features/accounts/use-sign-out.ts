@@ -1,0 +1,20 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { authClient } from "../../lib/auth-client.ts";
+import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
+import { keepsNoUserData } from "./session-effects.ts";
+
+/** Signs out on the server and forgets the user, the session and any admin state. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return async function signOut(): Promise<boolean> {
+    const { error } = await authClient.signOut();
+    if (error) {
+      toast.error("Sign out failed", { description: error.message || "Please try again" });
+      return false;
+    }
+    queryClient.removeQueries({ predicate: keepsNoUserData });
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    return true;
+  };
+}

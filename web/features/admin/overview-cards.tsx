@@ -1,0 +1,56 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarCheck, Camera, DollarSign } from "lucide-react";
+import { ZAdminOverview } from "../../../contracts/accounts.ts";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { apiRequest } from "../../lib/api-client.ts";
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat(undefined, { style: "currency", currency }).format(cents / 100);
+
+/** Active Photographers, Total Bookings and Revenue, computed by the server. */
+export function OverviewCards() {
+  const { data } = useQuery({
+    queryKey: ["admin", "overview"],
+    queryFn: ({ signal }) => apiRequest("GET", "/admin/overview", ZAdminOverview, { signal }),
+  });
+  const cards = [
+    {
+      label: "Active Photographers",
+      value: data?.activeCreators.toLocaleString(),
+      hint: "Approved and listed creators",
+      Icon: Camera,
+    },
+    {
+      label: "Total Bookings",
+      value: data?.paidBookings.toLocaleString(),
+      hint: "Bookings with a paid deposit",
+      Icon: CalendarCheck,
+    },
+    {
+      label: "Revenue",
+      value: data && money(data.feeRevenueCents, data.currency),
+      hint: "Service fees on those bookings",
+      Icon: DollarSign,
+    },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      {cards.map(({ label, value, hint, Icon }) => (
+        <Card key={label}>
+          <CardContent className="flex items-start justify-between gap-4 p-6">
+            <div>
+              <p className="text-sm font-medium text-ink-600">{label}</p>
+              <p className="mt-1 text-3xl font-extrabold tracking-tight text-ink-900">
+                {value ?? "--"}
+              </p>
+              <p className="mt-1 text-xs text-ink-500">{hint}</p>
+            </div>
+            <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600">
+              <Icon className="size-5" aria-hidden />
+            </span>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import {
+  type AdminNotificationsResponse,
+  ZAdminNotification,
+  ZAdminNotificationsResponse,
+  ZMarkNotificationsReadResponse,
+} from "../../../contracts/admin-notifications.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+
+const KEY = ["admin", "notifications"] as const;
+const STREAM_PATH = "/api/admin/notifications/stream";
+
+/** Staff notifications, kept live by the server's event stream while the dashboard is open. */
+export function useAdminNotifications() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) =>
+      apiRequest("GET", "/admin/notifications", ZAdminNotificationsResponse, { signal }),
+  });
+
+  useEffect(() => {
+    // EventSource reconnects by itself after a dropped connection.
+    const source = new EventSource(STREAM_PATH);
+    source.addEventListener("notification", (event) => {
+      const parsed = ZAdminNotification.safeParse(JSON.parse((event as MessageEvent).data));
+      if (!parsed.success) return;
+      const notification = parsed.data;
+      queryClient.setQueryData<AdminNotificationsResponse>(KEY, (current) =>
+        current && !current.items.some((n) => n.id === notification.id)
+          ? { items: [notification, ...current.items], unreadCount: current.unreadCount + 1 }
+          : current,
+      );
+      toast(notification.title, { description: notification.body || undefined });
+    });
+    // After a reconnect, catch up on anything sent while disconnected.
+    source.addEventListener("ready", () => void queryClient.invalidateQueries({ queryKey: KEY }));
+    return () => source.close();
+  }, [queryClient]);
+
+  const markAllRead = useMutation({
+    mutationFn: () =>
+      apiRequest("POST", "/admin/notifications/read", ZMarkNotificationsReadResponse, { body: {} }),
+    onSuccess: ({ unreadCount }) =>
+      queryClient.setQueryData<AdminNotificationsResponse>(
+        KEY,
+        (current) =>
+          current && {
+            unreadCount,
+            items: current.items.map((n) => ({ ...n, read: true })),
+          },
+      ),
+  });
+
+  return { ...query, markAllRead: () => markAllRead.mutate() };
+}
