@@ -20,3 +20,8 @@ export function imageSrcSet(imageKey: string): string {
     .map(([size, width]) => `${imageUrl(imageKey, size)} ${width}w`)
     .join(", ");
 }
+
+/** Files one upload request may carry; the web sends bigger selections in several requests. */
+export const UPLOAD_FILES_PER_REQUEST = 4;
+export const UPLOAD_REQUEST_MAX_BYTES =
+  UPLOAD_FILES_PER_REQUEST * IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024;

@@ -3,12 +3,17 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
+import { UPLOAD_REQUEST_MAX_BYTES } from "../contracts/media.ts";
 import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
 import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
+import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
+import { applicationRoutes } from "./features/applications/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { onboardingRoutes } from "./features/onboarding/routes.ts";
+import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
 import { profilePageHead, profileRoutes } from "./features/profiles/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
@@ -58,16 +63,21 @@ export function createApp(deps: AppDeps) {
   app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
   // Text (HTML, JS, CSS, JSON) goes out compressed; images and event streams are left alone.
   app.use("*", compress());
-  app.use(
-    "/api/*",
+  // The unread rest of a refused body would poison a kept-alive connection: close it.
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      // The unread rest of the body would poison a kept-alive connection: close it.
+      maxSize,
       onError: (c) =>
         c.json(errorBody("payload_too_large", "Request body is too large"), 413, {
           Connection: "close",
         }),
-    }),
+    });
+  const jsonLimit = limitBody(JSON_BODY_LIMIT_BYTES);
+  const uploadLimit = limitBody(UPLOAD_REQUEST_MAX_BYTES);
+  app.use("/api/*", (c, next) =>
+    c.req.header("content-type")?.startsWith("multipart/form-data")
+      ? uploadLimit(c, next)
+      : jsonLimit(c, next),
   );
 
   // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth).
@@ -80,6 +90,10 @@ export function createApp(deps: AppDeps) {
   api.route("/", adminRoutes());
   api.route("/", devOutboxApiRoutes());
   api.route("/", controlRoutes());
+  api.route("/", applicationRoutes());
+  api.route("/", adminApplicationRoutes());
+  api.route("/", onboardingRoutes());
+  api.route("/", profileSetupRoutes());
   api.route("/", searchRoutes());
   api.route("/", profileRoutes());
   mountApiDocs(api);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import type { S3Options } from "./platform/s3-storage.ts";
@@ -31,6 +32,10 @@ const ZEnv = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  PAYMENT_DATA_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
+    .optional(),
 });
 
 export type Config = {
@@ -54,6 +59,8 @@ export type Config = {
   /** Uploads go to this S3-compatible store when configured, else to DATA_DIR/uploads. */
   s3: S3Options | undefined;
   webDistDir: string;
+  /** AES-256-GCM key for bank account and tax id data (profile setup). */
+  paymentDataKey: Buffer;
 };
 
 export class ConfigError extends Error {}
@@ -72,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production");
+  }
+  if (e.NODE_ENV === "production" && !e.PAYMENT_DATA_KEY) {
+    throw new ConfigError("Invalid configuration:\n  PAYMENT_DATA_KEY: required in production");
   }
   const s3Vars = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
@@ -107,5 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     webDistDir: path.resolve("dist/web"),
+    paymentDataKey: e.PAYMENT_DATA_KEY
+      ? Buffer.from(e.PAYMENT_DATA_KEY, "base64")
+      : // Development and tests only: a fixed, public key (production refuses to start without one).
+        createHash("sha256").update("shutterhail-development-payment-data-key").digest(),
   };
 }

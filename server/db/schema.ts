@@ -143,6 +143,17 @@ export interface Conversations {
   last_message_at: Timestamp | null;
 }
 
+export interface CreatorDocuments {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  id: Generated<string>;
+  kind: string;
+  size_bytes: number;
+  storage_key: string;
+  user_id: string;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   key: string;
@@ -314,6 +325,7 @@ export interface DB {
   booking_events: BookingEvents;
   bookings: Bookings;
   conversations: Conversations;
+  creator_documents: CreatorDocuments;
   idempotency_keys: IdempotencyKeys;
   jobs: Jobs;
   mail_outbox: MailOutbox;

@@ -1,10 +1,12 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { useParams } from "react-router";
 import { AdminGuard } from "../features/admin/admin-guard.tsx";
+import { ApplicationDetail } from "../features/applications/application-detail.tsx";
 
-export default function Screen() {
+export default function AdminApplicationDetailScreen() {
+  const { id = "" } = useParams();
   return (
     <AdminGuard>
-      <ScreenInProgress title="Application" />
+      <ApplicationDetail key={id} id={id} />
     </AdminGuard>
   );
 }

@@ -1,10 +1,10 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
 import { AdminGuard } from "../features/admin/admin-guard.tsx";
+import { ApplicationsList } from "../features/applications/applications-list.tsx";
 
-export default function Screen() {
+export default function AdminApplicationsScreen() {
   return (
     <AdminGuard>
-      <ScreenInProgress title="Applications" />
+      <ApplicationsList />
     </AdminGuard>
   );
 }

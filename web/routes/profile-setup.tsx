@@ -1,5 +1,79 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { ShieldX } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "../components/ui/button.tsx";
+import { Card, CardContent } from "../components/ui/card.tsx";
+import { Container, PageHeading } from "../components/ui/page.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import {
+  useProfileSetupActions,
+  useProfileSetupQuery,
+} from "../features/onboarding/profile-setup-api.ts";
+import { ProfileSetupWizard } from "../features/onboarding/profile-setup-wizard.tsx";
+import { ApiError } from "../lib/api-client.ts";
+import { useSession } from "../lib/auth-client.ts";
 
-export default function Screen() {
-  return <ScreenInProgress title="Complete Your Photographer Profile" />;
+export default function ProfileSetupScreen() {
+  const navigate = useNavigate();
+  const { data: session, isPending } = useSession();
+  const userId = session?.user.id;
+  const query = useProfileSetupQuery(userId);
+  const actions = useProfileSetupActions(userId);
+  const denied = query.error instanceof ApiError && query.error.status === 403;
+
+  useEffect(() => {
+    if (isPending) return;
+    if (!session) {
+      toast.error("Authentication required", {
+        description: "Please sign in to access profile setup.",
+      });
+      navigate("/", { replace: true });
+      return;
+    }
+    if (!query.error) return;
+    if (denied) toast.error("Access denied", { description: (query.error as ApiError).message });
+    else toast.error("Error", { description: "Unable to verify access permissions." });
+  }, [isPending, session, query.error, denied, navigate]);
+
+  if (denied) {
+    return (
+      <Container className="flex justify-center py-16">
+        <Card className="w-full max-w-md">
+          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+            <ShieldX className="size-12 text-red-500" aria-hidden />
+            <h1 className="text-2xl font-bold text-ink-900">Access Denied</h1>
+            <p className="text-ink-600">
+              You need an approved photographer profile to access profile setup.
+            </p>
+            <Button asChild>
+              <Link to="/become-photographer">View Application Status</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </Container>
+    );
+  }
+  if (query.error) {
+    return (
+      <Container className="flex justify-center py-16">
+        <Card className="w-full max-w-md">
+          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+            <p className="text-ink-700">Unable to verify access permissions.</p>
+            <Button onClick={() => void query.refetch()}>Try again</Button>
+          </CardContent>
+        </Card>
+      </Container>
+    );
+  }
+  if (!query.data) return <PageSpinner />;
+  return (
+    <Container className="max-w-3xl pb-16">
+      <PageHeading
+        title="Set Up Your Profile"
+        subtitle="Complete these five steps to start receiving bookings. Each step is saved as you go."
+      />
+      <ProfileSetupWizard data={query.data} actions={actions} />
+    </Container>
+  );
 }

@@ -236,7 +236,11 @@ describe("development outbox", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Reset your ShutterHail password");
 
-    const production = await startTestApp({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(40) });
+    const production = await startTestApp({
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(40),
+      PAYMENT_DATA_KEY: Buffer.alloc(32, 7).toString("base64"),
+    });
     try {
       expect((await production.fetch("/api/dev/outbox")).status).toBe(404);
       expect((await production.fetch("/dev/outbox")).status).toBe(404);

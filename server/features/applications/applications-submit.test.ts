@@ -1,0 +1,212 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApplication, uniqueEmail } from "../../db/factories.ts";
+import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { jsonRequest } from "./test-sessions.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+const submit = (body: unknown, key?: string) =>
+  app.fetch(
+    "/api/applications",
+    jsonRequest("POST", body, undefined, key ? { "X-Idempotency-Key": key } : {}),
+  );
+const key = () => crypto.randomUUID();
+const countFor = async (email: string) =>
+  (
+    await app.database.db
+      .selectFrom("applications")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow()
+  ).n;
+
+describe("POST /api/applications", () => {
+  it("saves an application, mails the applicant and notifies admins", async () => {
+    const email = uniqueEmail("apply");
+    const response = await submit(
+      {
+        full_name: "Ana Lens",
+        email: email.toUpperCase(),
+        phone: "305-555-0100",
+        city: "Miami, FL",
+        portfolio_url: "https://ana.example.com",
+        experience_level: "advanced",
+        specialties: ["Portrait", "Wedding", "Portrait"],
+        about_me: "Portraits by the sea.",
+        travel_radius: 25,
+      },
+      key(),
+    );
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toEqual({ application: { id: expect.any(String), status: "pending" } });
+    const row = await app.database.db
+      .selectFrom("applications")
+      .selectAll()
+      .where("id", "=", body.application.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email, specialties: ["Portrait", "Wedding"], travel_radius: 25 });
+    const mail = await app.database.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("to_address", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toContain("application");
+    const note = await app.database.db
+      .selectFrom("admin_notifications")
+      .selectAll()
+      .where("link", "=", `/admin/applications/${body.application.id}`)
+      .executeTakeFirst();
+    expect(note?.body).toContain("Ana Lens");
+  });
+
+  it("requires a full name and a valid email, and a URL for the portfolio", async () => {
+    const bad = [
+      [{ email: uniqueEmail() }, "full_name"],
+      [{ full_name: "  ", email: uniqueEmail() }, "Full name is required"],
+      [{ full_name: "A", email: "not-an-email" }, "Enter a valid email address"],
+      [{ full_name: "A", email: uniqueEmail(), portfolio_url: "my site" }, "Enter a valid URL"],
+      [{ full_name: "A", email: uniqueEmail(), travel_radius: 2.5 }, "travel_radius"],
+      [{ full_name: "A", email: uniqueEmail(), experience_level: "guru" }, "experience_level"],
+    ] as const;
+    for (const [body, message] of bad) {
+      const response = await submit(body, key());
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toContain(message);
+    }
+  });
+
+  it("replays the first response for the same key and body, creating nothing", async () => {
+    const email = uniqueEmail("replay");
+    const k = key();
+    const body = { full_name: "Rae Play", email };
+    const first = await submit(body, k);
+    const second = await submit({ email, full_name: "Rae Play" }, k);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(await second.json()).toEqual(await first.json());
+    expect(await countFor(email)).toBe(1);
+  });
+
+  it("refuses the same key with a different body", async () => {
+    const k = key();
+    expect((await submit({ full_name: "One", email: uniqueEmail() }, k)).status).toBe(201);
+    const response = await submit({ full_name: "Two", email: uniqueEmail() }, k);
+    expect(response.status).toBe(409);
+    expect((await response.json()).error.message).toMatch(/idempotency key/i);
+  });
+
+  it("makes one application from a double click (two concurrent requests, one key)", async () => {
+    const email = uniqueEmail("double");
+    const k = key();
+    const body = { full_name: "Dub Click", email };
+    const responses = await Promise.all([submit(body, k), submit(body, k)]);
+    expect(responses.map((r) => r.status)).toEqual([201, 201]);
+    const [a, b] = await Promise.all(responses.map((r) => r.json()));
+    expect(a).toEqual(b);
+    expect(await countFor(email)).toBe(1);
+  });
+
+  it("refuses a malformed idempotency key", async () => {
+    const response = await submit({ full_name: "K", email: uniqueEmail() }, "bad key!");
+    expect(response.status).toBe(400);
+  });
+
+  it("refuses a second open application for one address, but lets a denied applicant apply again", async () => {
+    const email = uniqueEmail("again");
+    expect((await submit({ full_name: "First", email }, key())).status).toBe(201);
+    const second = await submit({ full_name: "Second", email: email.toUpperCase() }, key());
+    expect(second.status).toBe(409);
+    expect((await second.json()).error.message).toContain("already open");
+
+    const deniedEmail = uniqueEmail("denied");
+    await createApplication(app.database.db, { email: deniedEmail, status: "denied" });
+    expect((await submit({ full_name: "Back", email: deniedEmail }, key())).status).toBe(201);
+  });
+
+  it("saves the application with a warning when the confirmation email cannot be sent", async () => {
+    const { mailer } = app.deps;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error("SMTP server unreachable");
+    };
+    try {
+      const email = uniqueEmail("nomail");
+      const response = await submit({ full_name: "No Mail", email }, key());
+      expect(response.status).toBe(201);
+      const body = await response.json();
+      expect(body.warnings).toEqual([
+        "Your application was saved, but we could not send the confirmation email.",
+      ]);
+      const row = await app.database.db
+        .selectFrom("applications")
+        .select("status")
+        .where("email", "=", email)
+        .executeTakeFirst();
+      expect(row?.status).toBe("pending");
+    } finally {
+      mailer.send = send;
+    }
+  });
+});
+
+describe("sample images", () => {
+  const upload = (data: Buffer, name: string, type: string) => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(data)], { type }), name);
+    return app.fetch("/api/applications/sample-images", { method: "POST", body: form });
+  };
+
+  it("stores an image privately and attaches it to the application", async () => {
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: "#fa0" },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await upload(png, "sample.png", "image/png");
+    expect(uploaded.status).toBe(201);
+    const { key: imageKey } = await uploaded.json();
+    expect(imageKey).toMatch(/^private\/application-samples\//);
+    expect((await app.fetch(`/media/${imageKey}/thumb.webp`)).status).toBe(404);
+
+    const email = uniqueEmail("samples");
+    const response = await submit(
+      { full_name: "Sam Ple", email, sample_images: [imageKey] },
+      key(),
+    );
+    expect(response.status).toBe(201);
+  });
+
+  it("refuses non-images, files whose name lies, and oversized files", async () => {
+    const text = await upload(Buffer.from("just text"), "notes.txt", "text/plain");
+    expect(text.status).toBe(400);
+    const liar = await upload(Buffer.from("%PDF-1.7 not a photo"), "photo.jpg", "image/jpeg");
+    expect(liar.status).toBe(400);
+    expect((await liar.json()).error.message).toBe("File is not an image");
+    const huge = await upload(Buffer.alloc(15 * 1024 * 1024 + 1, 1), "big.jpg", "image/jpeg");
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error.message).toBe("Image is too large (15 MB at most)");
+  });
+
+  it("refuses sample keys that were never uploaded", async () => {
+    const response = await submit(
+      {
+        full_name: "Ghost",
+        email: uniqueEmail(),
+        sample_images: ["private/application-samples/00000000-0000-4000-8000-000000000000"],
+      },
+      key(),
+    );
+    expect(response.status).toBe(400);
+    const other = await submit(
+      { full_name: "Ghost", email: uniqueEmail(), sample_images: ["public/portfolio/x/y"] },
+      key(),
+    );
+    expect(other.status).toBe(400);
+  });
+});

@@ -1,0 +1,75 @@
+import { createHash } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../platform/errors.ts";
+
+export type StoredResponse = { status: number; body: unknown };
+
+/** Same request, same hash: keys are sorted so property order never matters. */
+export function requestHash(value: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : v;
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(value)))
+    .digest("hex");
+}
+
+/**
+ * Serialises requests that share one key (a double click sends two at once) for the rest of
+ * the transaction, then answers with the stored response of an earlier one, if any.
+ */
+export async function claimIdempotencyKey(
+  trx: Kysely<DB>,
+  scope: string,
+  key: string,
+  hash: string,
+): Promise<StoredResponse | null> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}:${key}`}, 0))`.execute(trx);
+  const row = await trx
+    .selectFrom("idempotency_keys")
+    .select(["request_hash", "response_status", "response_body"])
+    .where("scope", "=", scope)
+    .where("key", "=", key)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.request_hash !== hash) {
+    throw new AppError(
+      "conflict",
+      "This idempotency key was already used for a different request. Send a new key.",
+    );
+  }
+  return { status: row.response_status, body: row.response_body };
+}
+
+export async function storeIdempotentResponse(
+  db: Kysely<DB>,
+  scope: string,
+  key: string,
+  hash: string,
+  response: StoredResponse,
+) {
+  await db
+    .insertInto("idempotency_keys")
+    .values({
+      scope,
+      key,
+      request_hash: hash,
+      response_status: response.status,
+      response_body: JSON.stringify(response.body),
+    })
+    .onConflict((oc) =>
+      oc.columns(["scope", "key"]).doUpdateSet({
+        response_status: response.status,
+        response_body: JSON.stringify(response.body),
+      }),
+    )
+    .execute();
+}

@@ -1,0 +1,88 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  IDEMPOTENCY_HEADER,
+  ZSampleImageUploadResponse,
+  ZSubmitApplicationRequest,
+  ZSubmitApplicationResponse,
+} from "../../../contracts/applications.ts";
+import { ZErrorResponse } from "../../../contracts/errors.ts";
+import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
+import { AppError } from "../../platform/errors.ts";
+import { createRouter } from "../../platform/http.ts";
+import { readUploadedFiles } from "../../platform/uploads.ts";
+import { storeSampleImage } from "./sample-images.ts";
+import { submitApplication } from "./service.ts";
+
+const errors = {
+  400: {
+    description: "Invalid input",
+    content: { "application/json": { schema: ZErrorResponse } },
+  },
+  409: {
+    description: "An open application exists, or the idempotency key was used for another body",
+    content: { "application/json": { schema: ZErrorResponse } },
+  },
+};
+
+const submitRoute = createRoute({
+  method: "post",
+  path: "/applications",
+  summary: "Submit a creator application",
+  description: `Who may call: anyone (no sign-in). Send a fresh ${IDEMPOTENCY_HEADER} per submit: a replay with the same key and body returns the first response and creates nothing.`,
+  tags: ["applications"],
+  request: {
+    body: {
+      content: { "application/json": { schema: ZSubmitApplicationRequest } },
+      required: true,
+    },
+  },
+  responses: {
+    201: {
+      description: "Saved; warnings say what could not be done (e.g. the confirmation email)",
+      content: { "application/json": { schema: ZSubmitApplicationResponse } },
+    },
+    ...errors,
+  },
+});
+
+const sampleRoute = createRoute({
+  method: "post",
+  path: "/applications/sample-images",
+  summary: "Upload one sample image for an application (multipart field `file`)",
+  description:
+    "Who may call: anyone (no sign-in). The image is checked by content, stripped of metadata and kept private; pass the returned key in the application's sample_images.",
+  tags: ["applications"],
+  responses: {
+    201: {
+      description: "Stored",
+      content: { "application/json": { schema: ZSampleImageUploadResponse } },
+    },
+    ...errors,
+    413: { description: "Too large", content: { "application/json": { schema: ZErrorResponse } } },
+  },
+});
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+export function applicationRoutes() {
+  return createRouter()
+    .openapi(submitRoute, async (c) => {
+      const key = c.req.header(IDEMPOTENCY_HEADER);
+      if (key !== undefined && !KEY_PATTERN.test(key)) {
+        throw new AppError(
+          "bad_request",
+          `${IDEMPOTENCY_HEADER} must be 8-128 letters, digits, - or _`,
+        );
+      }
+      const { status, body } = await submitApplication(c.var.deps, c.req.valid("json"), key);
+      return c.json(ZSubmitApplicationResponse.parse(body), status as 201);
+    })
+    .openapi(sampleRoute, async (c) => {
+      const [file] = await readUploadedFiles(c, "file", {
+        maxFiles: 1,
+        maxBytes: IMAGE_UPLOAD_MAX_BYTES,
+        tooLarge: "Image is too large (15 MB at most)",
+      });
+      return c.json(await storeSampleImage(c.var.deps, file!.data), 201);
+    });
+}

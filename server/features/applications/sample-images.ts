@@ -1,0 +1,15 @@
+import type { AppDeps } from "../../platform/deps.ts";
+import { storeImage } from "../../platform/images.ts";
+import type { Storage } from "../../platform/storage.ts";
+
+/** Applicants' samples are private: only staff see them, through the admin router. */
+export const SAMPLE_PREFIX = "private/application-samples";
+
+export async function storeSampleImage(deps: AppDeps, data: Buffer) {
+  const stored = await storeImage(deps.storage, SAMPLE_PREFIX, data);
+  return { key: stored.key };
+}
+
+export async function sampleImageExists(storage: Storage, key: string) {
+  return (await storage.get(`${key}/thumb.webp`)) !== null;
+}

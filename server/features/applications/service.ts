@@ -1,0 +1,195 @@
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type {
+  ApplicationDecisionResponse,
+  ApplicationListResponse,
+  SubmitApplicationResponse,
+  ZSubmitApplicationRequest,
+} from "../../../contracts/applications.ts";
+import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
+import type { DB } from "../../db/schema.ts";
+import { siteOrigin } from "../../platform/auth.ts";
+import type { AppDeps } from "../../platform/deps.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Mail } from "../../platform/mail.ts";
+import { createAdminNotification } from "../admin/service.ts";
+import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from "./idempotency.ts";
+import { approvalMail, confirmationMail, denialMail } from "./mails.ts";
+import * as q from "./queries.ts";
+import { sampleImageExists } from "./sample-images.ts";
+
+const SUBMIT_SCOPE = "applications.submit";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const OPEN_APPLICATION_MESSAGE =
+  "An application for this email is already open. We will email you once it has been reviewed.";
+
+type SubmitInput = z.output<typeof ZSubmitApplicationRequest>;
+type Submitted = { status: number; body: SubmitApplicationResponse };
+
+/** Tells every open list and detail, in every server process, that an application changed. */
+export function publishApplicationChange(
+  deps: AppDeps,
+  change: { id: string; status: string },
+  executor?: Kysely<DB>,
+) {
+  return deps.realtime.publish(REALTIME_CHANNELS.applications, change, executor);
+}
+
+/** Mail is best effort: a failure becomes a warning the UI shows, never a lost application. */
+async function trySend(deps: AppDeps, mail: Mail, warning: string): Promise<string[]> {
+  try {
+    await deps.mailer.send(mail);
+    return [];
+  } catch (error) {
+    deps.log.warn({ err: error, subject: mail.subject }, "application mail failed");
+    return [warning];
+  }
+}
+
+export async function submitApplication(
+  deps: AppDeps,
+  input: SubmitInput,
+  idempotencyKey: string | undefined,
+): Promise<Submitted> {
+  const hash = requestHash(input);
+  for (const key of input.sample_images) {
+    if (!(await sampleImageExists(deps.storage, key))) {
+      throw new AppError("validation_failed", "A sample image was not found. Upload it again.");
+    }
+  }
+  type Outcome = { replay: true; response: Submitted } | { replay: false; response: Submitted };
+  const created = await deps.database.db.transaction().execute(async (trx): Promise<Outcome> => {
+    if (idempotencyKey) {
+      const earlier = await claimIdempotencyKey(trx, SUBMIT_SCOPE, idempotencyKey, hash);
+      if (earlier) return { replay: true, response: earlier as Submitted };
+    }
+    if (await q.findOpenApplicationByEmail(trx, input.email)) {
+      throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
+    }
+    const application = await q
+      .insertApplication(trx, { ...input, travel_radius: input.travel_radius ?? null })
+      .catch((error: { code?: string }) => {
+        // Two submits for one address racing past the check above: the unique index decides.
+        if (error.code === "23505") throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
+        throw error;
+      });
+    await createAdminNotification(
+      deps,
+      {
+        kind: "application_submitted",
+        title: "New creator application",
+        body: `${input.full_name} (${input.email}) applied`,
+        link: `/admin/applications/${application.id}`,
+      },
+      trx,
+    );
+    await publishApplicationChange(deps, application, trx);
+    const response: Submitted = {
+      status: 201,
+      body: { application: { id: application.id, status: "pending" } },
+    };
+    if (idempotencyKey)
+      await storeIdempotentResponse(trx, SUBMIT_SCOPE, idempotencyKey, hash, response);
+    return { replay: false, response };
+  });
+  if (created.replay) return created.response;
+
+  const warnings = await trySend(
+    deps,
+    confirmationMail(input.email, input.full_name),
+    "Your application was saved, but we could not send the confirmation email.",
+  );
+  const response = created.response;
+  if (warnings.length) {
+    response.body.warnings = warnings;
+    if (idempotencyKey) {
+      await storeIdempotentResponse(deps.database.db, SUBMIT_SCOPE, idempotencyKey, hash, response);
+    }
+  }
+  return response;
+}
+
+export async function listApplications(
+  deps: AppDeps,
+  query: { page: number; pageSize: number; status?: string; q?: string },
+): Promise<ApplicationListResponse> {
+  const [page, counts] = await Promise.all([
+    q.listApplications(deps.database.db, query),
+    q.countByStatus(deps.database.db),
+  ]);
+  return { ...page, counts };
+}
+
+async function findOrThrow(deps: AppDeps, id: string) {
+  const row = UUID.test(id) ? await q.findApplication(deps.database.db, id) : undefined;
+  if (!row) throw new AppError("not_found", "Application not found");
+  return row;
+}
+
+/** Opening a pending application puts it under review, recording which admin opened it. */
+export async function openApplication(deps: AppDeps, id: string, adminId: string) {
+  const row = await findOrThrow(deps, id);
+  if (row.status !== "pending") return q.toApplication(row);
+  const updated = await deps.database.db.transaction().execute(async (trx) => {
+    const next = await q.markUnderReview(trx, id, adminId);
+    if (next) await publishApplicationChange(deps, next, trx);
+    return next;
+  });
+  return q.toApplication(updated ?? (await findOrThrow(deps, id)));
+}
+
+export async function decide(
+  deps: AppDeps,
+  id: string,
+  decision: { status: "approved" | "denied"; adminId: string; reason?: string },
+): Promise<ApplicationDecisionResponse> {
+  const current = await findOrThrow(deps, id);
+  const updated = await deps.database.db.transaction().execute(async (trx) => {
+    const next = await q.decideApplication(trx, id, decision);
+    if (next) await publishApplicationChange(deps, next, trx);
+    return next;
+  });
+  if (!updated) {
+    const now = (await q.findApplication(deps.database.db, id)) ?? current;
+    const label = now.status.replace("_", " ");
+    throw new AppError(
+      "conflict",
+      `This application is already ${label}; only pending or under review applications can be approved or denied.`,
+    );
+  }
+  const mail =
+    decision.status === "approved"
+      ? approvalMail(
+          updated.email,
+          updated.full_name,
+          `${siteOrigin(deps.config)}/onboard?application_id=${updated.id}`,
+        )
+      : denialMail(updated.email, updated.full_name, decision.reason);
+  const warnings = await trySend(
+    deps,
+    mail,
+    `The application was ${decision.status}, but the email to ${updated.email} could not be sent.`,
+  );
+  const application = q.toApplication(updated);
+  return warnings.length ? { application, warnings } : { application };
+}
+
+/** The staff-only bytes of one sample image of one application. */
+export async function sampleImage(deps: AppDeps, id: string, imageId: string, size: string) {
+  const row = await findOrThrow(deps, id);
+  const key = row.sample_images.find((k) => k.endsWith(`/${imageId}`));
+  if (!key || !["thumb", "medium", "large"].includes(size)) {
+    throw new AppError("not_found", "File not found");
+  }
+  const object = await deps.storage.get(`${key}/${size}.webp`);
+  if (!object) throw new AppError("not_found", "File not found");
+  return object;
+}
+
+/** Inside the caller's transaction: approved → converted, announced once it commits. */
+export async function convertApplication(deps: AppDeps, trx: Kysely<DB>, id: string) {
+  const converted = await q.markConverted(trx, id);
+  if (!converted) throw new AppError("conflict", "This application has not been approved yet");
+  await publishApplicationChange(deps, converted, trx);
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../config.ts";
+import { geocodeServiceLocation } from "./geocode.ts";
+import { decryptSecret, encryptSecret } from "./payment-crypto.ts";
+
+describe("payment data encryption", () => {
+  const key = randomBytes(32);
+
+  it("round-trips, never repeats a ciphertext and refuses tampering or another key", () => {
+    const a = encryptSecret("123456789012", key);
+    const b = encryptSecret("123456789012", key);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain("123456789012");
+    expect(decryptSecret(a, key)).toBe("123456789012");
+    const [v, iv, tag, data] = a.split(":");
+    const flipped = Buffer.from(data!, "base64");
+    flipped[0]! ^= 1;
+    expect(() => decryptSecret([v, iv, tag, flipped.toString("base64")].join(":"), key)).toThrow();
+    expect(() => decryptSecret(a, randomBytes(32))).toThrow();
+  });
+
+  it("takes its key from PAYMENT_DATA_KEY, required in production and 32 bytes", () => {
+    const base = { AUTH_SECRET: "x".repeat(40) };
+    expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/PAYMENT_DATA_KEY/);
+    expect(() => loadConfig({ PAYMENT_DATA_KEY: randomBytes(16).toString("base64") })).toThrow(
+      /PAYMENT_DATA_KEY: must be 32 bytes/,
+    );
+    const configured = randomBytes(32);
+    const config = loadConfig({
+      ...base,
+      NODE_ENV: "production",
+      PAYMENT_DATA_KEY: configured.toString("base64"),
+    });
+    expect(config.paymentDataKey.equals(configured)).toBe(true);
+    expect(loadConfig({}).paymentDataKey).toHaveLength(32);
+  });
+});
+
+describe("service location geocoding", () => {
+  it("finds a ZIP code, a City, ST pair, or nothing", () => {
+    expect(geocodeServiceLocation("Studio in 33139")).toMatchObject({ label: "Miami Beach, FL" });
+    const miami = geocodeServiceLocation("miami, fl");
+    expect(miami?.lat).toBeCloseTo(25.8, 0);
+    expect(miami?.lng).toBeCloseTo(-80.3, 0);
+    expect(geocodeServiceLocation("Atlantis")).toBeNull();
+    expect(geocodeServiceLocation("00000")).toBeNull();
+  });
+});

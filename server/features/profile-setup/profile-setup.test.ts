@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { jsonRequest, userSession } from "../applications/test-sessions.ts";
+import { decryptSecret } from "./payment-crypto.ts";
+import { form, newCreator } from "./uploads-test-helpers.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+const saveStep = (cookie: string, body: unknown) =>
+  app.fetch("/api/profile-setup/draft", jsonRequest("PUT", body, cookie));
+const load = async (cookie: string) =>
+  (await app.fetch("/api/profile-setup", { headers: { cookie } })).json();
+
+describe("who may use profile setup", () => {
+  it("answers 401 without a session and 403 without an approved profile, on every route", async () => {
+    const member = await userSession(app);
+    const unapproved = await newCreator(app, false);
+    const calls: [string, string, () => BodyInit | undefined][] = [
+      ["GET", "/api/profile-setup", () => undefined],
+      ["PUT", "/api/profile-setup/draft", () => JSON.stringify({ step: 1, full_name: "X" })],
+      ["POST", "/api/profile-setup/complete", () => undefined],
+      [
+        "POST",
+        "/api/profile-setup/portfolio",
+        () => form("files", [[Buffer.from("x"), "a.jpg", "image/jpeg"]]),
+      ],
+      ["PUT", "/api/profile-setup/portfolio/order", () => JSON.stringify({ ids: [] })],
+      [
+        "DELETE",
+        "/api/profile-setup/portfolio/00000000-0000-4000-8000-000000000000",
+        () => undefined,
+      ],
+      [
+        "POST",
+        "/api/profile-setup/documents",
+        () =>
+          form("file", [[Buffer.from("%PDF-1.4"), "a.pdf", "application/pdf"]], {
+            kind: "insurance",
+          }),
+      ],
+      [
+        "DELETE",
+        "/api/profile-setup/documents/00000000-0000-4000-8000-000000000000",
+        () => undefined,
+      ],
+    ];
+    for (const [method, path, body] of calls) {
+      const b = body();
+      const headers: Record<string, string> =
+        typeof b === "string" ? { "content-type": "application/json" } : {};
+      const anonymous = await app.fetch(path, { method, headers, body: b });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      for (const who of [member, unapproved]) {
+        const response = await app.fetch(path, {
+          method,
+          headers: { ...headers, cookie: who.cookie },
+          body: body(),
+        });
+        expect(response.status, `${method} ${path}`).toBe(403);
+        expect((await response.json()).error.message).toBe(
+          "You need an approved photographer profile to access profile setup.",
+        );
+      }
+    }
+  });
+});
+
+describe("saving the five steps", () => {
+  it("saves every field of every step and returns it on the next visit", async () => {
+    const { cookie, user } = await newCreator(app);
+    expect(
+      (
+        await saveStep(cookie, {
+          step: 1,
+          full_name: "Pia Pixel",
+          business_name: "Pixel Co",
+          bio: "Light.",
+          phone: "305-555-0101",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await saveStep(cookie, {
+          step: 2,
+          specialties: ["Wedding", "Food", "Wedding"],
+          equipment: ["Drone", "Drone", "Tripods"],
+          experience: "advanced",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await saveStep(cookie, {
+          step: 3,
+          hourly_rate_cents: 12_500,
+          package_services: "2h package",
+          travel_radius: 50,
+          service_location: "Miami Beach, FL",
+          travel_fee_cents: 2_000,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await saveStep(cookie, {
+          step: 4,
+          payment_method: "paypal",
+          payout_email: "PIA@Example.com",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await saveStep(cookie, {
+          step: 5,
+          insurance: "Acme liability $1M",
+          references: "Jo, 305-555-0102",
+        })
+      ).status,
+    ).toBe(200);
+
+    const { profile } = await load(cookie);
+    expect(profile).toMatchObject({
+      full_name: "Pia Pixel",
+      business_name: "Pixel Co",
+      bio: "Light.",
+      phone: "305-555-0101",
+      specialties: ["Wedding", "Food"],
+      equipment: ["Drone", "Tripods"],
+      experience: "advanced",
+      hourly_rate_cents: 12_500,
+      package_services: "2h package",
+      travel_radius: 50,
+      service_location: "Miami Beach, FL",
+      travel_fee_cents: 2_000,
+      payment_method: "paypal",
+      payout_email: "pia@example.com",
+      insurance: "Acme liability $1M",
+      references: "Jo, 305-555-0102",
+      setup_step: 5,
+      completion_percent: 80,
+      is_complete: false,
+      located: true,
+    });
+    const row = await app.database.db
+      .selectFrom("photographer_profiles")
+      .select(["base_lat", "base_lng"])
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.base_lat).toBeCloseTo(25.79, 0);
+  });
+
+  it("rejects values outside the spec's lists", async () => {
+    const { cookie } = await newCreator(app);
+    expect((await saveStep(cookie, { step: 2, specialties: ["Underwater"] })).status).toBe(400);
+    expect((await saveStep(cookie, { step: 3, travel_radius: 30 })).status).toBe(400);
+    expect((await saveStep(cookie, { step: 4, payment_method: "cash" })).status).toBe(400);
+    expect((await saveStep(cookie, { step: 6 })).status).toBe(400);
+    expect((await saveStep(cookie, { step: 1, full_name: "" })).status).toBe(400);
+  });
+
+  it("never stores bank or tax numbers in the clear, keeping only what payouts need", async () => {
+    const { cookie, user } = await newCreator(app);
+    const response = await saveStep(cookie, {
+      step: 4,
+      payment_method: "direct_deposit",
+      bank_routing: "021000021",
+      bank_account: "123456789012",
+      tax_id: "12-3456789",
+      payout_email: "ignored@example.com",
+    });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).not.toContain("123456789012");
+    expect(body).not.toContain("3456789");
+    expect(JSON.parse(body).profile).toMatchObject({
+      bank_account_last4: "9012",
+      has_tax_id: true,
+      payout_email: null,
+    });
+
+    const row = await app.database.db
+      .selectFrom("photographer_profiles")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain("123456789012");
+    expect(JSON.stringify(row)).not.toContain("021000021");
+    const key = app.deps.config.paymentDataKey;
+    expect(JSON.parse(decryptSecret(row.bank_account_encrypted!, key))).toEqual({
+      routing: "021000021",
+      account: "123456789012",
+    });
+    expect(decryptSecret(row.tax_id_encrypted!, key)).toBe("123456789");
+
+    // Switching to PayPal drops the bank data.
+    await saveStep(cookie, { step: 4, payment_method: "paypal", payout_email: "me@example.com" });
+    const after = await app.database.db
+      .selectFrom("photographer_profiles")
+      .select(["bank_account_encrypted", "bank_account_last4", "tax_id_encrypted"])
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ bank_account_encrypted: null, bank_account_last4: null });
+    expect(after.tax_id_encrypted).not.toBeNull();
+
+    expect(
+      (await saveStep(cookie, { step: 4, payment_method: "direct_deposit", bank_account: "1234" }))
+        .status,
+    ).toBe(400);
+    expect((await saveStep(cookie, { step: 4, payment_method: "paypal" })).status).toBe(400);
+  });
+});
+
+describe("completing setup", () => {
+  it("needs the required fields and a location search can use, then publishes", async () => {
+    const { cookie } = await newCreator(app);
+    const early = await app.fetch("/api/profile-setup/complete", {
+      method: "POST",
+      headers: { cookie },
+    });
+    expect(early.status).toBe(400);
+    expect((await early.json()).error.message).toContain("professional bio");
+
+    await saveStep(cookie, { step: 1, full_name: "Done Dee", bio: "Bio", phone: "1" });
+    await saveStep(cookie, {
+      step: 3,
+      hourly_rate_cents: 10_000,
+      travel_radius: 25,
+      service_location: "Nowhere Land",
+    });
+    const unlocated = await app.fetch("/api/profile-setup/complete", {
+      method: "POST",
+      headers: { cookie },
+    });
+    expect(unlocated.status).toBe(400);
+    expect((await unlocated.json()).error.message).toContain("ZIP");
+
+    await saveStep(cookie, {
+      step: 3,
+      hourly_rate_cents: 10_000,
+      travel_radius: 25,
+      service_location: "33139",
+    });
+    const done = await app.fetch("/api/profile-setup/complete", {
+      method: "POST",
+      headers: { cookie },
+    });
+    expect(done.status).toBe(200);
+    expect((await done.json()).profile).toMatchObject({
+      is_complete: true,
+      completion_percent: 100,
+      is_published: true,
+    });
+  });
+});

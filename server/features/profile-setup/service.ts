@@ -1,0 +1,155 @@
+import type { Selectable, Updateable } from "kysely";
+import type { z } from "zod";
+import {
+  PROFILE_SETUP_MESSAGES,
+  type ProfileSetupResponse,
+  type ZSaveStepRequest,
+} from "../../../contracts/profile-setup.ts";
+import type { PhotographerProfiles } from "../../db/schema.ts";
+import type { AppDeps } from "../../platform/deps.ts";
+import { AppError } from "../../platform/errors.ts";
+import { geocodeServiceLocation } from "./geocode.ts";
+import { encryptSecret } from "./payment-crypto.ts";
+import * as q from "./queries.ts";
+
+/** Setup is for creators whose profile staff approved (spec §4); everyone else gets 403. */
+export async function requireApprovedProfile(deps: AppDeps, userId: string) {
+  const profile = await q.findProfile(deps.database.db, userId);
+  if (!profile?.approved) throw new AppError("forbidden", PROFILE_SETUP_MESSAGES.notApproved);
+  return profile;
+}
+
+export async function loadSetup(deps: AppDeps, userId: string): Promise<ProfileSetupResponse> {
+  const db = deps.database.db;
+  const profile = await requireApprovedProfile(deps, userId);
+  const [portfolio, documents] = await Promise.all([
+    q.listPortfolio(db, userId),
+    q.listDocuments(db, userId),
+  ]);
+  return { profile: q.toProfileSetup(profile), portfolio, documents };
+}
+
+type StepInput = z.output<typeof ZSaveStepRequest>;
+type Changes = Updateable<PhotographerProfiles>;
+
+function paymentChanges(
+  deps: AppDeps,
+  input: Extract<StepInput, { step: 4 }>,
+  current: { bank_account_encrypted: string | null },
+): Changes {
+  const key = deps.config.paymentDataKey;
+  const changes: Changes = {
+    payment_method: input.payment_method,
+    payout_email: input.payout_email,
+  };
+  if (input.bank_account !== undefined || input.bank_routing !== undefined) {
+    if (!input.bank_account || !input.bank_routing) {
+      throw new AppError(
+        "validation_failed",
+        "Enter both the routing number and the account number",
+      );
+    }
+    changes.bank_account_encrypted = encryptSecret(
+      JSON.stringify({ routing: input.bank_routing, account: input.bank_account }),
+      key,
+    );
+    changes.bank_account_last4 = input.bank_account.slice(-4);
+  }
+  if (input.tax_id !== undefined) {
+    changes.tax_id_encrypted = encryptSecret(input.tax_id.replace(/-/g, ""), key);
+  }
+  // Keep only what the chosen payout method needs.
+  if (input.payment_method === "direct_deposit") {
+    changes.payout_email = null;
+    if (!changes.bank_account_encrypted && !current.bank_account_encrypted) {
+      throw new AppError("validation_failed", "Enter your bank routing and account numbers");
+    }
+  } else if (input.payment_method !== null) {
+    if (!input.payout_email) throw new AppError("validation_failed", "Enter your payout email");
+    changes.bank_account_encrypted = null;
+    changes.bank_account_last4 = null;
+  }
+  return changes;
+}
+
+function stepChanges(
+  deps: AppDeps,
+  input: StepInput,
+  current: Selectable<PhotographerProfiles>,
+): Changes {
+  switch (input.step) {
+    case 1:
+      return {
+        full_name: input.full_name,
+        business_name: input.business_name,
+        bio: input.bio,
+        phone: input.phone,
+      };
+    case 2:
+      return {
+        specialties: input.specialties,
+        equipment: input.equipment,
+        experience: input.experience,
+      };
+    case 3: {
+      const located = input.service_location
+        ? geocodeServiceLocation(input.service_location)
+        : null;
+      return {
+        hourly_rate_cents: input.hourly_rate_cents ?? null,
+        package_services: input.package_services,
+        travel_radius: input.travel_radius,
+        service_location: input.service_location,
+        travel_fee_cents: input.travel_fee_cents ?? null,
+        base_lat: located?.lat ?? null,
+        base_lng: located?.lng ?? null,
+      };
+    }
+    case 4:
+      return paymentChanges(deps, input, current);
+    case 5:
+      return { insurance: input.insurance, references: input.references };
+  }
+}
+
+/** Saves one step as a draft and remembers where to resume. */
+export async function saveStep(deps: AppDeps, userId: string, input: StepInput) {
+  const current = await requireApprovedProfile(deps, userId);
+  const changes = stepChanges(deps, input, current);
+  await q.updateProfile(deps.database.db, userId, {
+    ...changes,
+    setup_step: Math.max(current.setup_step, Math.min(input.step + 1, 5)),
+    completion_percent: current.is_complete
+      ? 100
+      : Math.max(current.completion_percent, Math.min(input.step * 20, 80)),
+  });
+  return loadSetup(deps, userId);
+}
+
+/** The fields the setup form marks required, checked before the profile goes live. */
+export async function completeSetup(deps: AppDeps, userId: string) {
+  const profile = await requireApprovedProfile(deps, userId);
+  const missing = [
+    !profile.full_name && "full name",
+    !profile.bio && "professional bio",
+    !profile.phone && "phone number",
+    !profile.hourly_rate_cents && "base hourly rate",
+    !profile.service_location && "primary service location",
+  ].filter(Boolean);
+  if (missing.length) {
+    throw new AppError(
+      "validation_failed",
+      `Please add your ${missing.join(", ")} before completing setup.`,
+    );
+  }
+  if (profile.base_lat === null || profile.base_lng === null) {
+    throw new AppError("validation_failed", PROFILE_SETUP_MESSAGES.unlocated);
+  }
+  await q.updateProfile(deps.database.db, userId, {
+    is_complete: true,
+    completion_percent: 100,
+    is_published: true,
+    setup_step: 5,
+  });
+  return loadSetup(deps, userId);
+}

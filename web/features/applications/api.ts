@@ -1,0 +1,100 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import {
+  APPLICATIONS_EVENT,
+  type ApplicationListQuery,
+  IDEMPOTENCY_HEADER,
+  type SubmitApplicationRequest,
+  ZApplicationDecisionResponse,
+  ZApplicationDetailResponse,
+  ZApplicationListResponse,
+  ZSampleImageUploadResponse,
+  ZSubmitApplicationResponse,
+} from "../../../contracts/applications.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+
+export const applicationKeys = {
+  all: ["admin", "applications"] as const,
+  list: (query: ApplicationListQuery) => ["admin", "applications", "list", query] as const,
+  detail: (id: string) => ["admin", "applications", "detail", id] as const,
+};
+
+export function submitApplication(body: SubmitApplicationRequest) {
+  // A fresh key per submit: a retried request is answered once, never saved twice.
+  return apiRequest("POST", "/applications", ZSubmitApplicationResponse, {
+    body,
+    headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+  });
+}
+
+export function uploadSampleImage(file: File) {
+  const form = new FormData();
+  form.append("file", file);
+  return apiRequest("POST", "/applications/sample-images", ZSampleImageUploadResponse, {
+    body: form,
+  });
+}
+
+export function useApplicationList(query: ApplicationListQuery) {
+  const params = new URLSearchParams({
+    page: String(query.page ?? 1),
+    pageSize: String(query.pageSize ?? 20),
+  });
+  if (query.status) params.set("status", query.status);
+  if (query.q) params.set("q", query.q);
+  return useQuery({
+    queryKey: applicationKeys.list(query),
+    queryFn: ({ signal }) =>
+      apiRequest("GET", `/admin/applications?${params}`, ZApplicationListResponse, { signal }),
+    placeholderData: (previous) => previous,
+    staleTime: 0,
+  });
+}
+
+export function useApplicationDetail(id: string) {
+  return useQuery({
+    queryKey: applicationKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiRequest("GET", `/admin/applications/${id}`, ZApplicationDetailResponse, { signal }),
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function useDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      action,
+      reason,
+    }: {
+      id: string;
+      action: "approve" | "deny";
+      reason?: string;
+    }) =>
+      apiRequest("POST", `/admin/applications/${id}/${action}`, ZApplicationDecisionResponse, {
+        body: action === "deny" ? (reason?.trim() ? { reason: reason.trim() } : {}) : undefined,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+  });
+}
+
+/**
+ * Any change to any application, by anyone, in any server process, reloads the open lists and
+ * details. EventSource reconnects by itself; on reconnect we reload once to catch up.
+ */
+export function useLiveApplications() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const source = new EventSource("/api/admin/applications/events");
+    const reload = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+    let connectedOnce = false;
+    source.addEventListener(APPLICATIONS_EVENT, reload);
+    source.addEventListener("ready", () => {
+      if (connectedOnce) reload();
+      connectedOnce = true;
+    });
+    return () => source.close();
+  }, [queryClient]);
+}

@@ -1,0 +1,255 @@
+import { ArrowLeft, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { Application } from "../../../contracts/applications.ts";
+import { EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { Label, Textarea } from "../../components/ui/input.tsx";
+import { Container, PageHeading } from "../../components/ui/page.tsx";
+import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { useApplicationDetail, useDecision, useLiveApplications } from "./api.ts";
+import { formatDate, isDecidable } from "./application-row.tsx";
+import { decisionFailed, decisionSucceeded } from "./decision-toasts.ts";
+import { StatusBadge } from "./status-badge.tsx";
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-ink-500">{label}</dt>
+      <dd className="mt-1 text-sm text-ink-900">{children ?? "—"}</dd>
+    </div>
+  );
+}
+
+function ActionsCard({ application }: { application: Application }) {
+  const decision = useDecision();
+  const [reason, setReason] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const act = (action: "approve" | "deny") =>
+    decision.mutate(
+      { id: application.id, action, reason: action === "deny" ? reason : undefined },
+      {
+        onSuccess: (response) => {
+          decisionSucceeded(action, response);
+          setConfirming(false);
+        },
+        onError: (error) => decisionFailed(action, error),
+      },
+    );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <Button
+          onClick={() => act("approve")}
+          disabled={decision.isPending}
+          className="bg-emerald-600 hover:bg-emerald-700"
+        >
+          {decision.isPending && decision.variables?.action === "approve"
+            ? "Approving..."
+            : "Approve"}
+        </Button>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="denial-reason">Denial reason (optional)</Label>
+          <Textarea
+            id="denial-reason"
+            value={reason}
+            maxLength={2000}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="Included in the email to the applicant"
+          />
+        </div>
+        <Button
+          variant="destructive"
+          onClick={() => setConfirming(true)}
+          disabled={decision.isPending}
+        >
+          Deny
+        </Button>
+        <Dialog open={confirming} onOpenChange={setConfirming}>
+          <DialogContent
+            title="Deny Application"
+            description={`Are you sure you want to deny ${application.full_name}'s application? This action cannot be undone.`}
+          >
+            <div className="flex justify-end gap-2">
+              <Button variant="outline" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button
+                variant="destructive"
+                onClick={() => act("deny")}
+                disabled={decision.isPending}
+              >
+                {decision.isPending ? "Denying..." : "Deny"}
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ApplicationDetail({ id }: { id: string }) {
+  const navigate = useNavigate();
+  useLiveApplications();
+  const detail = useApplicationDetail(id);
+
+  useEffect(() => {
+    if (!detail.error) return;
+    const unauthenticated = detail.error instanceof ApiError && detail.error.status === 401;
+    toast.error(unauthenticated ? "Authentication required" : "Failed to load application");
+    navigate("/admin/applications", { replace: true });
+  }, [detail.error, navigate]);
+
+  const application = detail.data?.application;
+  if (!application) return <PageSpinner />;
+  const experience = EXPERIENCE_LEVELS.find((l) => l.value === application.experience_level)?.label;
+  return (
+    <Container className="pb-16">
+      <div className="pt-6">
+        <Link
+          to="/admin/applications"
+          className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900"
+        >
+          <ArrowLeft className="size-4" /> Back to Applications
+        </Link>
+      </div>
+      <PageHeading
+        title={application.full_name}
+        subtitle={
+          <span className="inline-flex items-center gap-2">
+            Application <StatusBadge status={application.status} />
+          </span>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Contact Information</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <Field label="Email">
+                  <a
+                    className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                    href={`mailto:${application.email}`}
+                  >
+                    <Mail className="size-4" /> {application.email}
+                  </a>
+                </Field>
+                <Field label="Phone">
+                  {application.phone ? (
+                    <span className="inline-flex items-center gap-1">
+                      <Phone className="size-4" /> {application.phone}
+                    </span>
+                  ) : null}
+                </Field>
+                <Field label="City">
+                  {application.city ? (
+                    <span className="inline-flex items-center gap-1">
+                      <MapPin className="size-4" /> {application.city}
+                    </span>
+                  ) : null}
+                </Field>
+                <Field label="Portfolio">
+                  {application.portfolio_url ? (
+                    <a
+                      href={application.portfolio_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline"
+                    >
+                      {application.portfolio_url} <ExternalLink className="size-4 shrink-0" />
+                    </a>
+                  ) : null}
+                </Field>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Professional Background</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <Field label="Experience level">{experience}</Field>
+                <Field label="Travel radius">
+                  {application.travel_radius ? `${application.travel_radius} miles` : null}
+                </Field>
+                <div className="sm:col-span-2">
+                  <Field label="Specialties">
+                    {application.specialties.length ? (
+                      <span className="flex flex-wrap gap-1.5">
+                        {application.specialties.map((s) => (
+                          <Badge key={s} variant="secondary">
+                            {s}
+                          </Badge>
+                        ))}
+                      </span>
+                    ) : null}
+                  </Field>
+                </div>
+                <div className="sm:col-span-2">
+                  <Field label="About">
+                    {application.about_me ? (
+                      <span className="whitespace-pre-line">{application.about_me}</span>
+                    ) : null}
+                  </Field>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+          {application.sample_images.length ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Sample Images</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                  {application.sample_images.map((image, index) => (
+                    <li key={image.key}>
+                      <a href={image.url} target="_blank" rel="noopener noreferrer">
+                        <img
+                          src={image.thumbUrl}
+                          alt={`Sample ${index + 1} from ${application.full_name}`}
+                          className="aspect-square w-full rounded-xl object-cover"
+                          loading="lazy"
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Application Info</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4">
+                <Field label="Applied">{formatDate(application.created_at)}</Field>
+                <Field label="Last updated">{formatDate(application.updated_at)}</Field>
+                {application.denial_reason ? (
+                  <Field label="Denial reason">{application.denial_reason}</Field>
+                ) : null}
+              </dl>
+            </CardContent>
+          </Card>
+          {isDecidable(application.status) ? <ActionsCard application={application} /> : null}
+        </div>
+      </div>
+    </Container>
+  );
+}

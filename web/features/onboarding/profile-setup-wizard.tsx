@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { PROFILE_SETUP_STEPS } from "../../../contracts/constants.ts";
+import type { ProfileSetupResponse } from "../../../contracts/profile-setup.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import type { ProfileSetupActions } from "./profile-setup-api.ts";
+import { draftFrom, moneyError, stepRequest } from "./setup-draft.ts";
+import { STEP_TITLES, STEPS } from "./setup-steps.tsx";
+
+/** Five steps; each Next saves the step as a draft, Complete Setup publishes the profile. */
+export function ProfileSetupWizard({
+  data,
+  actions,
+}: {
+  data: ProfileSetupResponse;
+  actions: ProfileSetupActions;
+}) {
+  const navigate = useNavigate();
+  const [step, setStep] = useState(data.profile.is_complete ? 1 : data.profile.setup_step);
+  const [draft, setDraft] = useState(() => draftFrom(data.profile));
+  const [saving, setSaving] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const Step = STEPS[step - 1]!;
+
+  const invalid =
+    (step === 1 && !draft.full_name.trim()) ||
+    (step === 3 && (moneyError(draft.hourly_rate) || moneyError(draft.travel_fee)));
+
+  const save = async () => {
+    if (invalid) {
+      setShowErrors(true);
+      return false;
+    }
+    setSaving(true);
+    try {
+      await actions.saveStep(stepRequest(step, draft));
+      // Write-only numbers are cleared once saved; the stored state shows last 4 digits.
+      if (step === 4) setDraft((d) => ({ ...d, bank_account: "", bank_routing: "", tax_id: "" }));
+      setShowErrors(false);
+      return true;
+    } catch (error) {
+      toast.error("Error", {
+        description:
+          error instanceof ApiError ? error.message : "Could not save. Please try again.",
+      });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const next = async () => {
+    if (await save()) setStep((s) => Math.min(s + 1, PROFILE_SETUP_STEPS));
+  };
+
+  const complete = async () => {
+    if (!(await save())) return;
+    setSaving(true);
+    try {
+      await actions.complete();
+      toast.success("Profile Setup Complete!", {
+        description: "You can now start receiving bookings.",
+      });
+      navigate("/profile");
+    } catch (error) {
+      const description =
+        error instanceof ApiError && error.code === "validation_failed"
+          ? error.message
+          : "Failed to complete profile setup. Please try again.";
+      toast.error("Error", { description });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <div className="mb-2 flex justify-between text-sm font-medium text-ink-700">
+          <span>
+            Step {step} of {PROFILE_SETUP_STEPS}
+          </span>
+          <span>{Math.round((step / PROFILE_SETUP_STEPS) * 100)}%</span>
+        </div>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-ink-200"
+          role="progressbar"
+          aria-label="Setup progress"
+          aria-valuemin={1}
+          aria-valuemax={PROFILE_SETUP_STEPS}
+          aria-valuenow={step}
+        >
+          <div
+            className="h-full rounded-full bg-brand-600 transition-all"
+            style={{ width: `${(step / PROFILE_SETUP_STEPS) * 100}%` }}
+          />
+        </div>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{STEP_TITLES[step - 1]}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Step
+            draft={draft}
+            set={(changes) => setDraft((d) => ({ ...d, ...changes }))}
+            data={data}
+            actions={actions}
+            showErrors={showErrors}
+          />
+        </CardContent>
+      </Card>
+      <div className="flex justify-between gap-3">
+        <Button
+          variant="outline"
+          disabled={step === 1 || saving}
+          onClick={() => setStep((s) => Math.max(1, s - 1))}
+        >
+          Previous
+        </Button>
+        {step < PROFILE_SETUP_STEPS ? (
+          <Button onClick={() => void next()} disabled={saving}>
+            {saving ? "Saving..." : "Next"}
+          </Button>
+        ) : (
+          <Button onClick={() => void complete()} disabled={saving}>
+            {saving ? "Saving..." : "Complete Setup"}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
