@@ -36,6 +36,11 @@ export const AVAILABILITY_WATCH = {
   coordinateDecimals: 4,
 } as const;
 
+// Search: a creator is free on a date when no live booking overlaps that date's working window in
+// the market's time zone (South Florida). Weekly schedules will narrow this further.
+export const MARKET_TIME_ZONE = "America/New_York";
+export const SEARCH_FREE_WINDOW = { start: "06:00", end: "23:00" } as const;
+
 export const PORTFOLIO_PAGE_SIZE = 9;
 export const GALLERY_MAX_IMAGES = 18;
 export const PROFILE_SETUP_STEPS = 5;

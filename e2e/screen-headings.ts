@@ -7,7 +7,7 @@ import { PAGE_ROUTES, type PageRouteName } from "../contracts/routes.ts";
  */
 export const SCREEN_HEADINGS: Record<PageRouteName, { path?: string; heading: RegExp }> = {
   home: { heading: /Book a creator near you/ },
-  search: { heading: /Find (Photographers|Creators)/ },
+  search: { heading: /Find Creators/ },
   map: { heading: /Creators Near You/ },
   bookings: { heading: /My Bookings/ },
   messages: { heading: /Messages/ },
@@ -18,7 +18,8 @@ export const SCREEN_HEADINGS: Record<PageRouteName, { path?: string; heading: Re
   becomePhotographer: { heading: /Photographer|Creator/ },
   apply: { heading: /Join ShutterHail/ },
   onboard: { heading: /\S/ },
-  creatorProfile: { path: "/p/1", heading: /\S/ },
+  // An id that is no listed creator: the not-found page (the server answers 404).
+  creatorProfile: { path: "/p/1", heading: /404 - Oops! Page not found/ },
   admin: { heading: /\S/ },
   adminLogin: { heading: /\S/ },
   adminForgot: { heading: /\S/ },

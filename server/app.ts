@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { UPLOAD_REQUEST_MAX_BYTES } from "../contracts/media.ts";
 import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
@@ -13,6 +14,8 @@ import { applicationRoutes } from "./features/applications/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
+import { profilePageHead, profileRoutes } from "./features/profiles/routes.ts";
+import { searchRoutes } from "./features/search/routes.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
@@ -58,6 +61,8 @@ export function createApp(deps: AppDeps) {
     );
   });
   app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
+  // Text (HTML, JS, CSS, JSON) goes out compressed; images and event streams are left alone.
+  app.use("*", compress());
   // The unread rest of a refused body would poison a kept-alive connection: close it.
   const limitBody = (maxSize: number) =>
     bodyLimit({
@@ -89,6 +94,8 @@ export function createApp(deps: AppDeps) {
   api.route("/", adminApplicationRoutes());
   api.route("/", onboardingRoutes());
   api.route("/", profileSetupRoutes());
+  api.route("/", searchRoutes());
+  api.route("/", profileRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   app.all("/api/*", (c) =>
@@ -97,7 +104,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", devOutboxPage());
   app.route("/media", mediaRoutes());
-  app.route("/", webAppRoutes(deps.config.webDistDir));
+  app.route("/", webAppRoutes(deps.config.webDistDir, [profilePageHead]));
   app.onError(respondWithError);
   return app;
 }

@@ -1,20 +1,80 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { isKnownPagePath } from "../../contracts/routes.ts";
+import { siteOrigin } from "./auth.ts";
 import type { AppEnv } from "./http.ts";
 
 // Vite fingerprints everything under assets/, so those files never change once served.
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/** What a page tells search engines and link previews, in the HTML the server sends. */
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Site-relative; made absolute with the public origin. */
+  canonicalPath: string;
+  /** Site-relative or absolute image for Open Graph. */
+  image?: string;
+};
+
+/**
+ * A feature's answer for the pages it owns: `resolve` gets the pattern's captures and returns
+ * the head, or null when the thing does not exist (the page is then a 404).
+ */
+export type HeadResolver = {
+  pattern: RegExp;
+  resolve(c: Context<AppEnv>, captures: string[]): Promise<PageHead | null>;
+};
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** index.html with the page's own title, description, canonical link and og:* tags. */
+export function withHead(indexHtml: string, head: PageHead, origin: string): string {
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
+  const canonical = absolute(head.canonicalPath);
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<meta property="og:type" content="profile" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    head.image ? `<meta property="og:image" content="${escapeHtml(absolute(head.image))}" />` : "",
+    `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}" />`,
+  ].filter(Boolean);
+  const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
+  const existing = /<meta\s+name="description"[\s\S]*?\/>/;
+  const html = existing.test(indexHtml)
+    ? indexHtml.replace(existing, () => description)
+    : indexHtml.replace("</head>", () => `${description}</head>`);
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace("</head>", () => `    ${tags.join("\n    ")}\n  </head>`);
+}
+
 /** Serves the built React app: hashed assets, public files, and index.html for page routes. */
-export function webAppRoutes(webDistDir: string) {
+export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] = []) {
   const app = new Hono<AppEnv>();
   const indexPath = path.join(webDistDir, "index.html");
   const indexHtml = existsSync(indexPath)
     ? readFileSync(indexPath, "utf8")
-    : "<!doctype html><title>ShutterHail</title><p>The web app is not built. Run npm run build.</p>";
+    : "<!doctype html><html><head><title>ShutterHail</title></head><body><p>The web app is not built. Run npm run build.</p></body></html>";
 
   app.use(
     "/assets/*",
@@ -32,8 +92,16 @@ export function webAppRoutes(webDistDir: string) {
   // A path ending in "/" names a directory, never a public file (serving it would read a folder).
   app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)));
 
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
+    for (const resolver of headResolvers) {
+      const match = resolver.pattern.exec(c.req.path);
+      if (!match) continue;
+      const head = await resolver.resolve(c, match.slice(1).map(safeDecode));
+      if (head) return c.html(withHead(indexHtml, head, siteOrigin(c.var.deps.config)));
+      c.var.deps.log.warn({ path: c.req.path }, "page not found");
+      return c.html(indexHtml, 404);
+    }
     if (isKnownPagePath(c.req.path)) return c.html(indexHtml);
     c.var.deps.log.warn({ path: c.req.path }, "page not found");
     return c.html(indexHtml, 404);

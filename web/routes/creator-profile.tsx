@@ -1,5 +1,184 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { Briefcase, MapPin, MessageCircle, Star } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { BRAND_NAME } from "../../contracts/constants.ts";
+import { bookingsForCreatorPath, creatorProfilePath } from "../../contracts/routes.ts";
+import { Badge } from "../components/ui/badge.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
+import { Avatar, MediaImage } from "../components/ui/media-image.tsx";
+import { Container } from "../components/ui/page.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { GalleryDialog } from "../features/profiles/gallery-dialog.tsx";
+import { PortfolioGrid } from "../features/profiles/portfolio-grid.tsx";
+import { useCreatorProfile } from "../features/profiles/profile-api.ts";
+import { ReviewsList } from "../features/profiles/reviews-list.tsx";
+import { usePageHead } from "../features/profiles/use-page-head.ts";
+import { ApiError } from "../lib/api-client.ts";
+import { formatUsd } from "../lib/format-usd.ts";
+import NotFound from "./not-found.tsx";
 
-export default function Screen() {
-  return <ScreenInProgress title="Creator Profile" />;
+const TYPE_LABEL = {
+  photographer: "Photographer",
+  videographer: "Videographer",
+  "content creator": "Content Creator",
+} as const;
+
+export default function CreatorProfileScreen() {
+  const { id = "" } = useParams();
+  const query = useCreatorProfile(id);
+  const profile = query.data;
+  usePageHead(
+    profile
+      ? {
+          title: `${profile.name} Profile | Find a Photographer`,
+          description: `${profile.name}, ${TYPE_LABEL[profile.type].toLowerCase()} (${profile.specialty})${profile.city ? ` in ${profile.city}` : ""}. View the portfolio and reviews and book on ${BRAND_NAME}.`,
+          canonical: `${window.location.origin}${creatorProfilePath(profile.id)}`,
+        }
+      : null,
+  );
+
+  if (query.isPending) {
+    return (
+      <div className="min-h-dvh">
+        <PageSpinner />
+      </div>
+    );
+  }
+  if (
+    query.error instanceof ApiError &&
+    (query.error.status === 404 || query.error.status === 400)
+  ) {
+    return <NotFound />;
+  }
+  if (!profile) {
+    return (
+      <Container className="py-16 text-center text-ink-600">
+        This profile could not be loaded. Please try again.
+      </Container>
+    );
+  }
+
+  return (
+    <div className="pb-24">
+      <div className="relative h-48 bg-gradient-to-br from-brand-200 via-brand-100 to-ink-200 sm:h-72">
+        {profile.coverKey ? (
+          <MediaImage
+            imageKey={profile.coverKey}
+            size="large"
+            sizes="100vw"
+            alt=""
+            priority
+            className="absolute inset-0 size-full"
+          />
+        ) : null}
+      </div>
+      <Container>
+        <section className="relative z-10 -mt-14 flex flex-col gap-4 sm:-mt-16 sm:flex-row sm:items-end">
+          <Avatar
+            imageKey={profile.avatarKey}
+            name={profile.name}
+            className="size-28 border-4 border-white text-3xl shadow-lg sm:size-32"
+          />
+          <div className="flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">
+                {profile.name}
+              </h1>
+              <Badge variant="dark">{TYPE_LABEL[profile.type]}</Badge>
+              {profile.availableNow ? <Badge variant="success">Available now</Badge> : null}
+            </div>
+            <p className="mt-1 text-lg text-ink-700">{profile.specialty}</p>
+            <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-600">
+              {profile.city ? (
+                <span className="inline-flex items-center gap-1">
+                  <MapPin className="size-4" aria-hidden />
+                  {profile.city}
+                </span>
+              ) : null}
+              <span className="inline-flex items-center gap-1">
+                <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden />
+                <span className="font-semibold text-ink-900">
+                  {profile.reviewCount ? profile.rating.toFixed(1) : "New"}
+                </span>
+                ({profile.reviewCount} {profile.reviewCount === 1 ? "review" : "reviews"})
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <Briefcase className="size-4" aria-hidden />
+                {profile.jobsCompleted} jobs completed
+              </span>
+            </div>
+          </div>
+          <div className="flex flex-col gap-3 sm:items-end">
+            {profile.hourlyRateCents ? (
+              <p className="text-ink-600">
+                <span className="text-2xl font-extrabold text-ink-900">
+                  {formatUsd(profile.hourlyRateCents)}
+                </span>{" "}
+                per hour
+              </p>
+            ) : null}
+            <div className="grid grid-cols-2 gap-2">
+              <Button asChild>
+                <Link to={bookingsForCreatorPath(profile.id)}>Book Now</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={`/messages?creator=${profile.id}`}>
+                  <MessageCircle aria-hidden />
+                  Send Message
+                </Link>
+              </Button>
+            </div>
+          </div>
+        </section>
+
+        {profile.specialties.length ? (
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Specialties">
+            {profile.specialties.map((s) => (
+              <li key={s}>
+                <Badge>{s}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
+          <Card>
+            <CardHeader className="flex-row items-center justify-between">
+              <CardTitle>
+                <h2>Portfolio</h2>
+              </CardTitle>
+              <GalleryDialog profile={profile} />
+            </CardHeader>
+            <CardContent className="px-2 sm:px-6">
+              <PortfolioGrid creatorId={profile.id} creatorName={profile.name} />
+            </CardContent>
+          </Card>
+          <div className="flex flex-col gap-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>
+                  <h2>About</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="whitespace-pre-line text-ink-700">
+                  {profile.bio || `${profile.name} has not written an introduction yet.`}
+                </p>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>
+                  <h2>Reviews ({profile.reviewCount})</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ReviewsList reviews={profile.reviews} />
+              </CardContent>
+            </Card>
+          </div>
+        </div>
+      </Container>
+    </div>
+  );
 }

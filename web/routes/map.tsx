@@ -1,10 +1,77 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { MapPin } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { CreatorDetailCard } from "../features/map/creator-detail-card.tsx";
+import { useMapCreators, usePresenceStream } from "../features/map/map-api.ts";
+import { StatCards } from "../features/map/stat-cards.tsx";
+import { useViewerPosition } from "../features/map/use-viewer-position.ts";
 
-export default function Screen() {
+// Leaflet is the heaviest part of the page: it loads while the location is being found.
+const CreatorsMap = lazy(() =>
+  import("../features/map/creators-map.tsx").then((m) => ({ default: m.CreatorsMap })),
+);
+
+function Loading({ label }: { label: string }) {
   return (
-    <ScreenInProgress
-      title="Creators Near You"
-      subtitle="Tap a marker to view creator details and book instantly"
-    />
+    <div className="flex h-full flex-col items-center justify-center gap-3 bg-ink-50 text-ink-600">
+      <MapPin className="size-10 animate-bounce text-brand-500" aria-hidden />
+      <Spinner className="size-6" label={label} />
+      <p className="font-medium">{label}</p>
+    </div>
+  );
+}
+
+export default function MapScreen() {
+  const { center, viewer } = useViewerPosition();
+  const map = useMapCreators(viewer, center !== null);
+  usePresenceStream(viewer);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const creators = map.data?.creators ?? [];
+  const selected = creators.find((c) => c.id === selectedId) ?? null;
+
+  return (
+    <div className="flex h-[calc(100dvh-8rem)] flex-col md:h-[calc(100dvh-4rem)]">
+      <div className="border-b border-ink-200 bg-white px-4 py-3 sm:py-4">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h1 className="text-xl font-extrabold text-ink-900 sm:text-2xl">Creators Near You</h1>
+            <p className="text-sm text-ink-600">
+              Tap a marker to view creator details and book instantly
+            </p>
+          </div>
+          <div className="md:w-96">
+            <StatCards stats={map.data?.stats} />
+          </div>
+        </div>
+      </div>
+      <div className="relative flex-1">
+        {center ? (
+          <Suspense fallback={<Loading label="Loading map..." />}>
+            <CreatorsMap
+              center={center}
+              viewer={viewer}
+              creators={creators}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+            />
+          </Suspense>
+        ) : (
+          <Loading label="Getting your location..." />
+        )}
+        {map.isError ? (
+          <p
+            role="alert"
+            className="absolute inset-x-4 bottom-4 z-[500] rounded-xl bg-white p-3 text-center text-red-700 shadow"
+          >
+            Creators could not be loaded. Please try again.
+          </p>
+        ) : null}
+        {selected ? (
+          <div className="absolute inset-x-0 bottom-0 z-[500] mx-auto max-w-md p-3 sm:bottom-4">
+            <CreatorDetailCard creator={selected} onClose={() => setSelectedId(null)} />
+          </div>
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,129 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { useSearchParams } from "react-router";
+import { QUICK_FILTERS, SERVICES } from "../../contracts/enums.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Container, PageHeading } from "../components/ui/page.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { CreatorResultCard } from "../features/search/creator-result-card.tsx";
+import { type SearchParams, useCreatorSearch } from "../features/search/search-api.ts";
+import { SearchForm } from "../features/search/search-form.tsx";
+import { cn } from "../lib/cn.ts";
 
-export default function Screen() {
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.find((a) => a === value);
+}
+
+function describeSearch(params: SearchParams): string {
+  const parts = [params.service ?? "All creators"];
+  if (params.filter && params.filter !== params.service) parts.push(`(${params.filter})`);
+  if (params.zip) parts.push(`near ${params.zip}`);
+  if (params.date) {
+    const day = new Date(`${params.date}T12:00:00`);
+    parts.push(
+      `on ${day.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" })}`,
+    );
+  }
+  return parts.join(" ");
+}
+
+export default function SearchScreen() {
+  const [urlParams, setUrlParams] = useSearchParams();
+  const params: SearchParams = {
+    zip: urlParams.get("zip") || undefined,
+    date: urlParams.get("date") || undefined,
+    service: pick(urlParams.get("service"), SERVICES),
+    filter: pick(urlParams.get("filter"), QUICK_FILTERS),
+  };
+  const search = useCreatorSearch(params);
+  const items = search.data?.pages.flatMap((p) => p.items) ?? [];
+
+  // Every change is a new history entry, so the query is shareable and Back returns to it.
+  function update(next: SearchParams) {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(next)) if (value) query.set(key, value);
+    setUrlParams(query);
+  }
+
   return (
-    <ScreenInProgress
-      title="Find Creators"
-      subtitle="Photographers, videographers and content creators near you"
-    />
+    <Container className="pb-24">
+      <PageHeading
+        title="Find Creators"
+        subtitle="Photographers, videographers and content creators who travel to you"
+      />
+      <SearchForm
+        key={`${params.zip}|${params.date}|${params.service}`}
+        initial={params}
+        onSearch={(form) => update({ ...form, filter: params.filter })}
+      />
+      <fieldset className="mt-4 flex flex-wrap gap-2">
+        <legend className="sr-only">Quick filters</legend>
+        {QUICK_FILTERS.map((filter) => {
+          const active = params.filter === filter;
+          return (
+            <button
+              key={filter}
+              type="button"
+              aria-pressed={active}
+              onClick={() => update({ ...params, filter: active ? undefined : filter })}
+              className={cn(
+                "rounded-full border px-3.5 py-1.5 text-sm font-semibold transition-colors",
+                active
+                  ? "border-brand-600 bg-brand-600 text-white"
+                  : "border-ink-200 bg-white text-ink-700 hover:border-brand-300 hover:bg-brand-50",
+              )}
+            >
+              {filter}
+            </button>
+          );
+        })}
+      </fieldset>
+
+      <section aria-labelledby="results-heading" className="mt-8">
+        <h2 id="results-heading" className="mb-4 text-lg font-semibold text-ink-800">
+          {describeSearch(params)}
+          {search.data?.pages[0]?.origin ? (
+            <span className="font-normal text-ink-500">
+              {" "}
+              · {search.data.pages[0].origin.city}, {search.data.pages[0].origin.state}
+            </span>
+          ) : null}
+        </h2>
+        {search.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner className="size-8" label="Searching" />
+          </div>
+        ) : search.isError ? (
+          <p role="alert" className="rounded-card border border-red-200 bg-red-50 p-6 text-red-700">
+            {search.error.message}
+          </p>
+        ) : items.length === 0 ? (
+          <p className="rounded-card border border-ink-200 bg-white p-10 text-center text-ink-600">
+            No creators found.
+          </p>
+        ) : (
+          <>
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((creator, index) => (
+                <li key={creator.id} className="flex">
+                  <CreatorResultCard creator={creator} eager={index < 2} />
+                </li>
+              ))}
+            </ul>
+            {search.hasNextPage ? (
+              <div className="mt-8 flex justify-center">
+                <Button
+                  variant="outline"
+                  size="lg"
+                  onClick={() => void search.fetchNextPage()}
+                  disabled={search.isFetchingNextPage}
+                >
+                  {search.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+                  Load More Results
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+    </Container>
   );
 }

@@ -53,7 +53,7 @@ describe("API baseline", () => {
 
   it("answers known page paths with the app and unknown ones with 404", async () => {
     expect((await app.fetch("/search")).status).toBe(200);
-    expect((await app.fetch("/p/abc")).status).toBe(200);
+    expect((await app.fetch("/how-it-works")).status).toBe(200);
     const missing = await app.fetch("/definitely/not/here");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("content-type")).toContain("text/html");

@@ -15,7 +15,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      <main id="main" className="min-h-dvh flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { CREATOR_TYPES } from "./enums.ts";
+
+export const COMMENT_MAX_LENGTH = 1000;
+export const PROFILE_REVIEWS_SHOWN = 20;
+export const DEFAULT_CREATOR_NAME = "Photographer";
+
+export const ZCreatorIdParam = z.object({ id: z.uuid("Creator not found") });
+export const ZItemIdParam = z.object({ itemId: z.uuid("Portfolio item not found") });
+
+export const ZReview = z.object({
+  id: z.string(),
+  author: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  date: z.string(),
+});
+export type Review = z.infer<typeof ZReview>;
+
+export const ZGalleryImage = z.object({
+  id: z.string(),
+  imageKey: z.string(),
+  caption: z.string().nullable(),
+});
+
+export const ZPublicProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  specialty: z.string(),
+  specialties: z.array(z.string()),
+  type: z.enum(CREATOR_TYPES),
+  city: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarKey: z.string().nullable(),
+  coverKey: z.string().nullable(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  jobsCompleted: z.number().int(),
+  hourlyRateCents: z.number().int().nullable(),
+  availableNow: z.boolean(),
+  portfolioCount: z.number().int(),
+  /** The first GALLERY_MAX_IMAGES images, for the 'View full gallery' dialog. */
+  gallery: z.array(ZGalleryImage),
+  reviews: z.array(ZReview),
+});
+export type PublicProfile = z.infer<typeof ZPublicProfile>;
+
+export const ZPortfolioQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+
+export const ZPortfolioItem = z.object({
+  id: z.string(),
+  imageKey: z.string(),
+  caption: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+  commentCount: z.number().int(),
+});
+export type PortfolioItem = z.infer<typeof ZPortfolioItem>;
+
+export const ZPortfolioPage = z.object({
+  items: z.array(ZPortfolioItem),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+});
+export type PortfolioPage = z.infer<typeof ZPortfolioPage>;
+
+export const ZLikeState = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export type LikeState = z.infer<typeof ZLikeState>;
+
+export const ZComment = z.object({
+  id: z.string(),
+  author: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof ZComment>;
+
+export const ZCommentList = z.object({ items: z.array(ZComment) });
+
+export const ZAddCommentRequest = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, "Write a comment first")
+    .max(COMMENT_MAX_LENGTH, `Comments are at most ${COMMENT_MAX_LENGTH} characters`),
+});
+export type AddCommentRequest = z.infer<typeof ZAddCommentRequest>;

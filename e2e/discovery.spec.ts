@@ -1,0 +1,186 @@
+import { test as base, expect } from "@playwright/test";
+import { type DiscoveryWorld, startDiscoveryWorld } from "./support/discovery-world.ts";
+
+// These journeys run against their own app over a database filled for them (see the world).
+const test = base.extend<{ world: DiscoveryWorld }, { worldInstance: DiscoveryWorld }>({
+  worldInstance: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      const world = await startDiscoveryWorld();
+      await use(world);
+      await world.app.close();
+    },
+    { scope: "worker", timeout: 300_000 },
+  ],
+  world: async ({ worldInstance, context }, use) => {
+    // No network beyond the app: map tiles and share targets answer locally.
+    await context.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>external</title>" }),
+    );
+    await use(worldInstance);
+  },
+});
+
+test("search by ZIP, load more, open a profile, page the portfolio, like, comment and share", async ({
+  page,
+  world,
+  context,
+}) => {
+  const base = world.url;
+  await page.goto(`${base}/search`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Creators");
+  const zip = page.getByLabel("ZIP code");
+  await zip.fill("3313");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(zip).toHaveAttribute("aria-invalid", "true");
+  await zip.fill("33139");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/zip=33139/);
+  const cards = page.locator("article");
+  await expect(cards).toHaveCount(12);
+  await expect(cards.first()).toContainText("Ava Lens");
+  await expect(cards.first()).toContainText("Available now");
+  await page.getByRole("button", { name: "Load More Results" }).click();
+  await expect(cards).toHaveCount(17);
+  await expect(page.getByRole("button", { name: "Load More Results" })).toHaveCount(0);
+  await expect(page.getByText("Hidden Draft")).toHaveCount(0);
+
+  // A quick filter narrows the results and lives in the URL; Back restores the previous search.
+  await page.getByRole("button", { name: "Wedding" }).click();
+  await expect(page).toHaveURL(/filter=Wedding/);
+  await expect(cards).toHaveCount(6);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/filter=/);
+  await expect(cards).toHaveCount(17);
+
+  await cards.first().getByRole("link", { name: "View Profile" }).click();
+  await expect(page).toHaveURL(`${base}/p/${world.star.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ava Lens");
+  await expect(page).toHaveTitle("Ava Lens Profile | Find a Photographer");
+  await expect(page.getByText("(3 reviews)")).toBeVisible();
+  await expect(page.getByText("per hour")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Book Now" })).toHaveAttribute(
+    "href",
+    `/bookings?creator=${world.star.id}`,
+  );
+
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+
+  // Signed out, liking asks to sign in.
+  const firstLike = page.getByRole("button", { name: "Like", exact: true }).first();
+  await firstLike.click();
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(world.fan.email);
+  await dialog.getByLabel("Password").fill(world.fan.password);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Like", exact: true }).first().click();
+  const unlike = page.getByRole("button", { name: "Unlike" }).first();
+  await expect(unlike).toHaveAttribute("aria-pressed", "true");
+  await expect(unlike.getByTestId("like-count")).toHaveText("1");
+
+  await page.getByRole("button", { name: "Comments (0)" }).first().click();
+  await expect(page.getByText("No comments yet")).toBeVisible();
+  const send = page.getByRole("button", { name: "Send comment" });
+  await expect(send).toBeDisabled();
+  await page.getByLabel("Add a comment").fill("   ");
+  await expect(send).toBeDisabled();
+  await page.getByLabel("Add a comment").fill("Gorgeous light!");
+  await send.click();
+  await expect(page.getByText("Gorgeous light!")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Share" }).first().click();
+  for (const target of [
+    "WhatsApp",
+    "Facebook",
+    "X",
+    "Pinterest",
+    "Instagram",
+    "TikTok",
+    "Copy link",
+  ]) {
+    await expect(page.getByRole("button", { name: target, exact: true })).toBeVisible();
+  }
+  const popup = context.waitForEvent("page");
+  await page.getByRole("button", { name: "WhatsApp", exact: true }).click();
+  const shared = await popup;
+  await shared.waitForURL(/wa\.me/);
+  expect(decodeURIComponent(shared.url())).toContain(`/p/${world.star.id}`);
+  await shared.close();
+});
+
+test("the profile's title, description and canonical link are in the server's HTML", async ({
+  request,
+  world,
+}) => {
+  const response = await request.get(`${world.url}/p/${world.star.id}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("<title>Ava Lens Profile | Find a Photographer</title>");
+  expect(html).toMatch(/<meta name="description" content="Ava Lens, photographer/);
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/p/${world.star.id}"`));
+  expect(html).toContain('<meta property="og:image"');
+  expect((await request.get(`${world.url}/p/${crypto.randomUUID()}`)).status()).toBe(404);
+});
+
+test("the map with location granted: computed stats, live markers, a card linking to the profile", async ({
+  page,
+  context,
+  world,
+}) => {
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: 25.74, longitude: -80.25 });
+  await page.goto(`${world.url}/map`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Creators Near You");
+  await expect(page.getByTestId("stat-Available")).toHaveText("5");
+  await expect(page.getByTestId("stat-Avg Rating")).toHaveText("4.7");
+  await expect(page.getByTestId("stat-Avg Distance")).toHaveText(/^\d+\.\dmi$/);
+  await expect(page.locator(".leaflet-marker-icon[title='Hidden Draft']")).toHaveCount(0);
+
+  // A creator going offline turns grey without a reload.
+  const marker = page.locator(
+    `.leaflet-marker-icon[title='${world.offline.name}'] [data-available]`,
+  );
+  await expect(marker).toHaveAttribute("data-available", "true");
+  await world.app.database.db
+    .updateTable("photographer_profiles")
+    .set({ available_now: false })
+    .where("id", "=", world.offline.id)
+    .execute();
+  await expect(marker).toHaveAttribute("data-available", "false");
+  await expect(page.getByTestId("stat-Available")).toHaveText("4");
+  await world.app.database.db
+    .updateTable("photographer_profiles")
+    .set({ available_now: true })
+    .where("id", "=", world.offline.id)
+    .execute();
+
+  await page.locator(".leaflet-marker-icon[title='Ava Lens']").click({ force: true });
+  const card = page.getByRole("region", { name: "Ava Lens details" });
+  await expect(card.getByText("Available", { exact: true })).toBeVisible();
+  await expect(card.getByRole("link", { name: "Book Photographer" })).toHaveAttribute(
+    "href",
+    `/bookings?creator=${world.star.id}`,
+  );
+  await card.getByRole("link", { name: "View Profile" }).click();
+  await expect(page).toHaveURL(`${world.url}/p/${world.star.id}`);
+});
+
+test("the map with location denied falls back to the default centre with the spec's toast", async ({
+  page,
+  context,
+  world,
+}) => {
+  await context.clearPermissions();
+  await page.goto(`${world.url}/map`);
+  await expect(page.getByText("Location access denied. Using default location.")).toBeVisible();
+  await expect(page.locator(".leaflet-container")).toBeVisible();
+  await expect(page.getByTestId("stat-Avg Distance")).toHaveText("–");
+});

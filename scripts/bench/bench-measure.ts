@@ -1,0 +1,62 @@
+import autocannon from "autocannon";
+
+export type Latency = { p50: number; p95: number; p99: number; n: number };
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+/** One request at a time over a kept-alive connection; latency of the whole HTTP exchange. */
+export async function measureSequential(
+  baseUrl: string,
+  paths: string[],
+  { warmup = 200 }: { warmup?: number } = {},
+): Promise<Latency> {
+  const run = async (path: string) => {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${path}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  for (const path of paths.slice(0, warmup)) await run(path);
+  const times: number[] = [];
+  for (const path of paths) times.push(await run(path));
+  times.sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    n: times.length,
+  };
+}
+
+/** Requests per second with `connections` concurrent keep-alive connections, cycling `paths`. */
+export async function measureThroughput(
+  baseUrl: string,
+  paths: string[],
+  { connections = 20, seconds = 10 } = {},
+): Promise<{ rps: number; p97_5: number; errors: number; non2xx: number }> {
+  let next = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          next = (next + 1) % paths.length;
+          return { ...request, path: paths[next] };
+        },
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p97_5: result.latency.p97_5,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}

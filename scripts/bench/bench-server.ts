@@ -1,0 +1,47 @@
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export type BenchServer = { url: string; stop(): Promise<void> };
+
+/** Starts the built app (dist/server/main.js) as its own process with `env`; builds it if needed. */
+export async function startBenchServer(
+  env: Record<string, string>,
+  port: number,
+): Promise<BenchServer> {
+  if (!existsSync("dist/server/main.js") || !existsSync("dist/web/index.html")) {
+    execSync("npm run build", { stdio: "inherit" });
+  }
+  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      DEMO_SEED: "off",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not start within 120 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

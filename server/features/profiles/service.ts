@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import { BRAND_NAME, PORTFOLIO_PAGE_SIZE } from "../../../contracts/constants.ts";
+import { imageUrl } from "../../../contracts/media.ts";
+import type {
+  Comment,
+  LikeState,
+  PortfolioPage,
+  PublicProfile,
+} from "../../../contracts/profiles.ts";
+import { creatorProfilePath } from "../../../contracts/routes.ts";
+import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { PageHead } from "../../platform/web-app.ts";
+import { typeLabel } from "../search/queries.ts";
+import {
+  countPortfolio,
+  findComments,
+  findGallery,
+  findListedItem,
+  findListedProfile,
+  findPortfolioPage,
+  findReviews,
+  insertComment,
+  type ListedProfile,
+  setLike,
+} from "./queries.ts";
+
+type Db = Kysely<DB>;
+
+const NOT_FOUND = "Creator not found";
+
+async function requireListed(db: Db, id: string): Promise<ListedProfile> {
+  const profile = await findListedProfile(db, id);
+  if (!profile) throw new AppError("not_found", NOT_FOUND);
+  return profile;
+}
+
+export async function getPublicProfile(db: Db, id: string): Promise<PublicProfile> {
+  const profile = await requireListed(db, id);
+  const [gallery, portfolioCount, reviews] = await Promise.all([
+    findGallery(db, profile.userId),
+    countPortfolio(db, profile.userId),
+    findReviews(db, profile.id),
+  ]);
+  const { userId: _userId, ...rest } = profile;
+  return {
+    ...rest,
+    specialty: profile.specialties[0] ?? typeLabel(profile.type),
+    coverKey: gallery[0]?.imageKey ?? null,
+    portfolioCount,
+    gallery,
+    reviews,
+  };
+}
+
+export async function getPortfolioPage(
+  db: Db,
+  id: string,
+  page: number,
+  viewerId: string | null,
+): Promise<PortfolioPage> {
+  const profile = await requireListed(db, id);
+  const total = await countPortfolio(db, profile.userId);
+  const pageCount = Math.max(1, Math.ceil(total / PORTFOLIO_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  return {
+    items: await findPortfolioPage(db, profile.userId, current, viewerId),
+    page: current,
+    pageCount,
+    total,
+  };
+}
+
+async function requireItem(db: Db, itemId: string) {
+  const item = await findListedItem(db, itemId);
+  if (!item) throw new AppError("not_found", "Portfolio item not found");
+  return item;
+}
+
+export async function setItemLike(
+  db: Db,
+  itemId: string,
+  userId: string,
+  liked: boolean,
+): Promise<LikeState> {
+  await requireItem(db, itemId);
+  return { liked, likeCount: await setLike(db, itemId, userId, liked) };
+}
+
+export async function listComments(db: Db, itemId: string): Promise<Comment[]> {
+  await requireItem(db, itemId);
+  return findComments(db, itemId);
+}
+
+export async function addComment(db: Db, itemId: string, userId: string, body: string) {
+  await requireItem(db, itemId);
+  return insertComment(db, itemId, userId, body);
+}
+
+/** What search engines and link previews see for /p/{id}; null (→ 404) unless listed. */
+export async function profileHead(db: Db, id: string): Promise<PageHead | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const profile = await findListedProfile(db, id);
+  if (!profile) return null;
+  const cover = (await findGallery(db, profile.userId))[0];
+  const specialty = profile.specialties[0] ?? typeLabel(profile.type);
+  const where = profile.city ? ` in ${profile.city}` : "";
+  const rating = profile.reviewCount
+    ? ` Rated ${profile.rating.toFixed(1)} from ${profile.reviewCount} review${profile.reviewCount === 1 ? "" : "s"}.`
+    : "";
+  return {
+    title: `${profile.name} Profile | Find a Photographer`,
+    description: `${profile.name}, ${typeLabel(profile.type).toLowerCase()} (${specialty})${where}. View the portfolio and reviews and book on ${BRAND_NAME}.${rating}`,
+    canonicalPath: creatorProfilePath(profile.id),
+    image: cover ? imageUrl(cover.imageKey, "large") : undefined,
+  };
+}

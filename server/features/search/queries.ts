@@ -1,0 +1,226 @@
+import { createHash } from "node:crypto";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { DEFAULT_TRAVEL_RADIUS_MILES, MAP } from "../../../contracts/constants.ts";
+import type { CreatorType } from "../../../contracts/enums.ts";
+import type { CreatorCard, MapCreator } from "../../../contracts/search.ts";
+import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
+import { METERS_PER_MILE } from "../../platform/geo.ts";
+
+type Db = Kysely<DB>;
+
+/** Position in the result order (distance, rating desc, id) of the last row of a page. */
+export type SearchKey = { distance: number; rating: number; id: string };
+
+export type SearchCriteria = {
+  point: { lat: number; lng: number } | null;
+  /** A creator matches when its type is `type` or its specialties hold every word in `all`. */
+  services: { type?: CreatorType; specialty: string }[];
+  /** Live bookings overlapping [from, to) make a creator unavailable. */
+  freeWindow: { from: Date; to: Date } | null;
+  after: SearchKey | null;
+  limit: number;
+};
+
+type CardRow = {
+  id: string;
+  user_id: string;
+  name: string;
+  specialties: string[];
+  creator_type: CreatorType;
+  city: string | null;
+  avatar_path: string | null;
+  rating: number;
+  review_count: number;
+  hourly_rate_cents: number | null;
+  available_now: boolean;
+  /** The sort key: chord distance to the point (0 without one). */
+  distance: number;
+  miles: number | null;
+  cover_key: string | null;
+};
+
+const displayName = sql<string>`coalesce(nullif(btrim(p.full_name), ''), nullif(btrim(p.business_name), ''), 'Photographer')`;
+
+function serviceCondition(service: SearchCriteria["services"][number]): RawBuilder<boolean> {
+  const hasSpecialty = sql<boolean>`p.specialties @> array[${service.specialty}]::text[]`;
+  return service.type
+    ? sql<boolean>`(p.creator_type = ${service.type} or ${hasSpecialty})`
+    : hasSpecialty;
+}
+
+const LIVE_BOOKING = sql`b.status in ('pending_payment', 'pending', 'confirmed')`;
+
+function filterConditions(c: SearchCriteria): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = c.services.map(serviceCondition);
+  if (c.freeWindow) {
+    // Extension point: weekly availability (availability_slots) will add its own condition here.
+    conditions.push(sql`not exists (
+      select 1 from bookings b
+      where b.creator_profile_id = p.id and ${LIVE_BOOKING}
+        and tstzrange(b.start_time, b.end_time) && tstzrange(${c.freeWindow.from}::timestamptz, ${c.freeWindow.to}::timestamptz)
+    )`);
+  }
+  return conditions;
+}
+
+function keysetAfter(after: SearchKey | null, key: RawBuilder<number>): RawBuilder<boolean> {
+  if (!after) return sql`true`;
+  return sql`(${key} > ${after.distance}::float8
+    or (${key} = ${after.distance}::float8 and p.rating_avg < ${after.rating}::numeric)
+    or (${key} = ${after.distance}::float8 and p.rating_avg = ${after.rating}::numeric and p.id > ${after.id}::uuid))`;
+}
+
+const CARD_COLUMNS = sql`p.id, p.user_id, ${displayName} as name, p.specialties, p.creator_type,
+  p.city, p.avatar_path, p.rating_avg as rating, p.review_count, p.hourly_rate_cents,
+  p.available_now`;
+
+// The cover (first portfolio image) is looked up for the page's rows only.
+const COVER = sql`(select i.image_path from portfolio_items i where i.user_id = c.user_id
+  order by i.sort_order, i.created_at, i.id limit 1) as cover_key`;
+
+/**
+ * Nearest listed creators whose service area covers the point, in two index steps:
+ * 1. a nearest-first (KNN) walk of the base-position GiST index, bounded by the largest
+ *    travel radius, keeps the first `limit` creators that cover the point and pass the filters;
+ * 2. the page is then read exactly, ordered (distance, rating desc, id), from the small disc
+ *    those creators span, so creators at the same distance are never split or lost.
+ * The sort key is the chord distance (`<->`), which orders exactly like the great-circle one.
+ */
+function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
+  const here = sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
+  const base = sql`ll_to_earth(p.base_lat, p.base_lng)`;
+  const chord = sql<number>`(${base} <-> ${here})`;
+  const reach = sql`coalesce(p.travel_radius, ${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}) * ${sql.lit(METERS_PER_MILE)}`;
+  // Repeats the partial index's predicate so the planner may use it.
+  const covering = sql.join(
+    [
+      sql`p.is_published and p.approved and p.base_lat is not null and p.base_lng is not null`,
+      sql`earth_distance(${base}, ${here}) <= ${reach}`,
+      ...filterConditions(c),
+    ],
+    sql` and `,
+  );
+  const maxReach = sql`greatest(${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}, (select max(travel_radius)
+    from photographer_profiles where is_published and approved)) * ${sql.lit(METERS_PER_MILE)}`;
+  const from = c.after ? sql`${c.after.distance}::float8` : sql`-1::float8`;
+  return sql<CardRow>`
+    with knn as materialized (
+      select ${chord} as chord from photographer_profiles p
+      where ${covering} and earth_box(${here}, ${maxReach}) @> ${base} and ${chord} > ${from}
+      order by ${base} <-> ${here}
+      limit ${c.limit}
+    ), reach as (
+      select coalesce(max(chord), ${from}) * 1.000001 + 1 as chord from knn
+    )
+    select c.*, ${COVER} from (
+      select ${CARD_COLUMNS}, ${chord} as distance,
+        earth_distance(${base}, ${here}) / ${sql.lit(METERS_PER_MILE)} as miles
+      from photographer_profiles p
+      where ${covering}
+        and earth_box(${here}, 2 * earth() * asin(least(1, (select chord from reach) / (2 * earth())))) @> ${base}
+        and ${chord} <= (select chord from reach)
+        and ${keysetAfter(c.after, chord)}
+      order by distance, p.rating_avg desc, p.id
+      limit ${c.limit}
+    ) c
+    order by c.distance, c.rating desc, c.id`;
+}
+
+/** Without a point: everyone listed, best rated first. */
+function bestRatedQuery(c: SearchCriteria) {
+  const where = sql.join(
+    [
+      sql`p.is_published and p.approved`,
+      ...filterConditions(c),
+      keysetAfter(c.after, sql`0::float8`),
+    ],
+    sql` and `,
+  );
+  return sql<CardRow>`
+    select c.*, ${COVER} from (
+      select ${CARD_COLUMNS}, 0::float8 as distance, null::float8 as miles
+      from photographer_profiles p where ${where}
+      order by p.rating_avg desc, p.id
+      limit ${c.limit}
+    ) c
+    order by c.rating desc, c.id`;
+}
+
+/** One page of listed creators matching the criteria (see docs/decisions/030). */
+export async function findCreatorPage(database: Database, c: SearchCriteria): Promise<CardRow[]> {
+  const query = (c.point ? nearestQuery(c, c.point) : bestRatedQuery(c)).compile(database.db);
+  // A named (prepared) statement per query shape: PostgreSQL plans each shape once per
+  // connection instead of on every search (planning the earthdistance expressions costs more
+  // than running them).
+  const name = `search_${createHash("sha1").update(query.sql).digest("hex").slice(0, 16)}`;
+  const result = await database.pool.query<CardRow>({
+    name,
+    text: query.sql,
+    values: query.parameters as unknown[],
+  });
+  return result.rows;
+}
+
+export function toCard(row: CardRow, withDistance: boolean): CreatorCard {
+  return {
+    id: row.id,
+    name: row.name,
+    specialty: row.specialties[0] ?? typeLabel(row.creator_type),
+    specialties: row.specialties,
+    type: row.creator_type,
+    city: row.city,
+    avatarKey: row.avatar_path,
+    coverKey: row.cover_key,
+    rating: Number(row.rating),
+    reviewCount: row.review_count,
+    hourlyRateCents: row.hourly_rate_cents,
+    availableNow: row.available_now,
+    distanceMiles: withDistance ? row.miles : null,
+  };
+}
+
+export function typeLabel(type: CreatorType): string {
+  return type.replace(/(^|\s)\S/g, (s) => s.toUpperCase());
+}
+
+/** Listed creators with a live position inside the map's bounds. */
+export async function findMapCreators(db: Db): Promise<MapCreator[]> {
+  const { south, north, west, east } = MAP.bounds;
+  const rows = await db
+    .selectFrom("photographer_profiles as p")
+    .select([
+      "p.id",
+      displayName.as("name"),
+      "p.specialties",
+      "p.creator_type",
+      "p.avatar_path",
+      "p.travel_lat",
+      "p.travel_lng",
+      "p.available_now",
+      "p.rating_avg",
+      "p.review_count",
+    ])
+    .where("p.is_published", "=", true)
+    .where("p.approved", "=", true)
+    .where("p.travel_lat", "is not", null)
+    .where("p.travel_lng", "is not", null)
+    .where("p.travel_lat", ">=", south)
+    .where("p.travel_lat", "<=", north)
+    .where("p.travel_lng", ">=", west)
+    .where("p.travel_lng", "<=", east)
+    .orderBy("p.id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    specialties: r.specialties,
+    type: r.creator_type as CreatorType,
+    avatarKey: r.avatar_path,
+    lat: r.travel_lat as number,
+    lng: r.travel_lng as number,
+    availableNow: r.available_now,
+    rating: Number(r.rating_avg),
+    reviewCount: r.review_count,
+  }));
+}

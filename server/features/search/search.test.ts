@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { QUICK_FILTERS } from "../../../contracts/enums.ts";
+import {
+  type CreatorCard,
+  type SearchResponse,
+  UNKNOWN_ZIP_MESSAGE,
+  ZIP_HELP,
+} from "../../../contracts/search.ts";
+import { createBooking, createCreator } from "../../db/factories.ts";
+import { EARTH_RADIUS_MILES } from "../../platform/geo.ts";
+import { startTestApp, type TestApp } from "../../test/test-app.ts";
+
+// ZIP 33139 (Miami Beach) is at 25.7873, -80.1564 in the zipcodes table.
+const ZIP = "33139";
+const ORIGIN = { lat: 25.7873, lng: -80.1564 };
+const DEG_PER_MILE = 180 / (Math.PI * EARTH_RADIUS_MILES);
+/** A point `miles` due north of the ZIP's centre. */
+const north = (miles: number) => ({ lat: ORIGIN.lat + miles * DEG_PER_MILE, lng: ORIGIN.lng });
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+beforeEach(async () => {
+  await app.database.db.deleteFrom("bookings").execute();
+  await app.database.db.deleteFrom("photographer_profiles").execute();
+});
+
+const db = () => app.database.db;
+
+async function search(params: Record<string, string>): Promise<SearchResponse> {
+  const response = await app.fetch(`/api/search?${new URLSearchParams(params)}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as SearchResponse;
+}
+const names = (r: SearchResponse) => r.items.map((i) => i.name);
+
+async function creatorAt(
+  name: string,
+  miles: number,
+  extra: Parameters<typeof createCreator>[1] = {},
+) {
+  const { lat, lng } = north(miles);
+  return (await createCreator(db(), { fullName: name, lat, lng, ...extra })).profile;
+}
+
+describe("GET /api/search", () => {
+  it("finds a creator just inside the travel radius and not one just outside", async () => {
+    await creatorAt("Inside", 9.95, { travelRadius: 10 });
+    await creatorAt("Outside", 10.05, { travelRadius: 10 });
+    await creatorAt("Far reach", 40, { travelRadius: 50 });
+    await creatorAt("Default radius", 24.9, { travelRadius: null });
+    await creatorAt("Beyond default", 25.1, { travelRadius: null });
+    const result = await search({ zip: ZIP });
+    expect(names(result).sort()).toEqual(["Default radius", "Far reach", "Inside"]);
+    expect(result.origin).toEqual({ zip: ZIP, city: "Miami Beach", state: "FL" });
+    const inside = result.items.find((i) => i.name === "Inside");
+    expect(inside?.distanceMiles).toBeCloseTo(9.95, 1);
+  });
+
+  it("orders nearest first, then best rated", async () => {
+    const far = await creatorAt("Far", 5);
+    const nearLow = await creatorAt("Near low", 1);
+    const nearHigh = await creatorAt("Near high", 1);
+    await db()
+      .updateTable("photographer_profiles")
+      .set({ rating_avg: "3.5" })
+      .where("id", "=", nearLow.id)
+      .execute();
+    await db()
+      .updateTable("photographer_profiles")
+      .set({ rating_avg: "4.9" })
+      .where("id", "=", nearHigh.id)
+      .execute();
+    expect(far).toBeTruthy();
+    expect(names(await search({ zip: ZIP }))).toEqual(["Near high", "Near low", "Far"]);
+  });
+
+  it("never lists unpublished or unapproved creators", async () => {
+    await creatorAt("Listed", 1);
+    await creatorAt("Unpublished", 1, { published: false });
+    await creatorAt("Unapproved", 1, { approved: false });
+    expect(names(await search({ zip: ZIP }))).toEqual(["Listed"]);
+    expect(names(await search({}))).toEqual(["Listed"]);
+  });
+
+  it("filters by service: the creator's type or a specialty naming the service", async () => {
+    await creatorAt("Photo by type", 1, { type: "photographer", specialties: ["Wedding"] });
+    await creatorAt("Video by type", 1, { type: "videographer", specialties: ["Event"] });
+    await creatorAt("Video who photographs", 1, {
+      type: "videographer",
+      specialties: ["Photography"],
+    });
+    await creatorAt("Content", 1, {
+      type: "content creator",
+      specialties: ["Social Media", "Portrait"],
+    });
+    const byService = async (service: string) => names(await search({ zip: ZIP, service })).sort();
+    expect(await byService("Photography")).toEqual(["Photo by type", "Video who photographs"]);
+    expect(await byService("Videography")).toEqual(["Video by type", "Video who photographs"]);
+    expect(await byService("Content Creation")).toEqual(["Content"]);
+    const byFilter = async (filter: string) => names(await search({ zip: ZIP, filter })).sort();
+    const expected: Record<(typeof QUICK_FILTERS)[number], string[]> = {
+      Photography: ["Photo by type", "Video who photographs"],
+      Videography: ["Video by type", "Video who photographs"],
+      "Content Creation": ["Content"],
+      Wedding: ["Photo by type"],
+      Portrait: ["Content"],
+      Event: ["Video by type"],
+      "Social Media": ["Content"],
+    };
+    for (const filter of QUICK_FILTERS) expect(await byFilter(filter)).toEqual(expected[filter]);
+    // Service and quick filter together must both hold.
+    expect(names(await search({ zip: ZIP, service: "Videography", filter: "Event" }))).toEqual([
+      "Video by type",
+    ]);
+  });
+
+  it("keeps only creators free on the chosen date (live bookings in the working window)", async () => {
+    const busy = await creatorAt("Busy", 1);
+    const cancelled = await creatorAt("Cancelled booking", 2);
+    const evening = await creatorAt("Booked after hours", 3);
+    await creatorAt("Free", 4);
+    // 2031-03-10 10:00 in New York is 14:00 UTC (EDT).
+    await createBooking(db(), {
+      creatorProfileId: busy.id,
+      startTime: new Date("2031-03-10T14:00:00Z"),
+      status: "confirmed",
+    });
+    await createBooking(db(), {
+      creatorProfileId: cancelled.id,
+      startTime: new Date("2031-03-10T14:00:00Z"),
+      status: "cancelled",
+    });
+    // 23:30-01:30 New York time: outside the 06:00-23:00 window.
+    await createBooking(db(), {
+      creatorProfileId: evening.id,
+      startTime: new Date("2031-03-11T03:30:00Z"),
+      status: "pending",
+    });
+    expect(names(await search({ zip: ZIP, date: "2031-03-10" }))).toEqual([
+      "Cancelled booking",
+      "Booked after hours",
+      "Free",
+    ]);
+    expect(names(await search({ zip: ZIP, date: "2031-03-11" }))).toHaveLength(4);
+    expect(names(await search({ zip: ZIP }))).toHaveLength(4);
+  });
+
+  it("pages with no duplicate or missing result while creators are added between pages", async () => {
+    const original = [];
+    for (let i = 0; i < 23; i++) original.push((await creatorAt(`C${i}`, 1 + (i % 8) * 0.5)).id);
+    const seen: CreatorCard[] = [];
+    let cursor: string | null = null;
+    let round = 0;
+    do {
+      const page: SearchResponse = await search({
+        zip: ZIP,
+        limit: "5",
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+      // Someone nearer (already passed) and someone farther (still ahead) join mid-way.
+      await creatorAt(`Near${round}`, 0.1);
+      await creatorAt(`Far${round}`, 20);
+      round += 1;
+    } while (cursor && round < 20);
+    const ids = seen.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of original) expect(ids).toContain(id);
+    for (let i = 1; i < seen.length; i++) {
+      const [a, b] = [seen[i - 1]!, seen[i]!];
+      const ordered =
+        a.distanceMiles! < b.distanceMiles! ||
+        (a.distanceMiles === b.distanceMiles &&
+          (a.rating > b.rating || (a.rating === b.rating && a.id < b.id)));
+      expect(ordered).toBe(true);
+    }
+  });
+
+  it("answers malformed and unknown ZIPs, bad dates and cursors with 400 and the message", async () => {
+    for (const zip of ["3313", "331390", "3313a", ""]) {
+      const response = await app.fetch(`/api/search?zip=${zip}`);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toContain(ZIP_HELP);
+    }
+    const unknown = await app.fetch("/api/search?zip=00000");
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      error: { code: "bad_request", message: UNKNOWN_ZIP_MESSAGE },
+    });
+    expect((await app.fetch("/api/search?zip=33139&date=2031-02-30")).status).toBe(400);
+    expect((await app.fetch("/api/search?zip=33139&date=2001-01-01")).status).toBe(400);
+    expect((await app.fetch("/api/search?zip=33139&service=Cooking")).status).toBe(400);
+    const cursor = await app.fetch("/api/search?zip=33139&cursor=not-a-cursor");
+    expect(cursor.status).toBe(400);
+  });
+});

@@ -1,0 +1,157 @@
+import type { Kysely } from "kysely";
+import { MARKET_TIME_ZONE, SEARCH_FREE_WINDOW } from "../../../contracts/constants.ts";
+import { SERVICES, type Service } from "../../../contracts/enums.ts";
+import {
+  BAD_CURSOR_MESSAGE,
+  type MapResponse,
+  PAST_DATE_MESSAGE,
+  SERVICE_CREATOR_TYPE,
+  type SearchQuery,
+  type SearchResponse,
+  UNKNOWN_ZIP_MESSAGE,
+} from "../../../contracts/search.ts";
+import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../platform/errors.ts";
+import { lookupZip, milesBetween } from "../../platform/geo.ts";
+import {
+  findCreatorPage,
+  findMapCreators,
+  type SearchCriteria,
+  type SearchKey,
+  toCard,
+} from "./queries.ts";
+
+export async function searchCreators(
+  database: Database,
+  query: SearchQuery,
+): Promise<SearchResponse> {
+  const place = query.zip ? lookupZip(query.zip) : null;
+  if (query.zip && !place) throw new AppError("bad_request", UNKNOWN_ZIP_MESSAGE);
+  const services: SearchCriteria["services"] = [];
+  if (query.service) services.push(serviceMatch(query.service));
+  if (query.filter) {
+    const filter = query.filter;
+    services.push(isService(filter) ? serviceMatch(filter) : { specialty: filter });
+  }
+  const rows = await findCreatorPage(database, {
+    point: place,
+    services,
+    freeWindow: query.date ? freeWindowOf(query.date) : null,
+    after: query.cursor ? decodeCursor(query.cursor) : null,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toCard(r, place !== null)),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({ distance: last.distance, rating: Number(last.rating), id: last.id })
+        : null,
+    origin: place ? { zip: place.zip, city: place.city, state: place.state } : null,
+  };
+}
+
+function isService(value: string): value is Service {
+  return (SERVICES as readonly string[]).includes(value);
+}
+
+function serviceMatch(service: Service) {
+  return { type: SERVICE_CREATOR_TYPE[service], specialty: service };
+}
+
+// Cursors are opaque to clients: base64url JSON of the last row's sort key.
+export function encodeCursor(key: SearchKey): string {
+  return Buffer.from(JSON.stringify([key.distance, key.rating, key.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): SearchKey {
+  try {
+    const [distance, rating, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (
+      typeof distance === "number" &&
+      Number.isFinite(distance) &&
+      typeof rating === "number" &&
+      Number.isFinite(rating) &&
+      typeof id === "string" &&
+      /^[0-9a-f-]{36}$/i.test(id)
+    ) {
+      return { distance, rating, id };
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw new AppError("bad_request", BAD_CURSOR_MESSAGE);
+}
+
+/** The date's working window in the market's time zone, as UTC instants. */
+export function freeWindowOf(date: string): { from: Date; to: Date } {
+  if (date < todayInMarket()) throw new AppError("bad_request", PAST_DATE_MESSAGE);
+  return {
+    from: zonedInstant(date, SEARCH_FREE_WINDOW.start),
+    to: zonedInstant(date, SEARCH_FREE_WINDOW.end),
+  };
+}
+
+function todayInMarket(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: MARKET_TIME_ZONE }).format(new Date());
+}
+
+/** The UTC instant of a wall-clock time on a date in the market's time zone (DST-aware). */
+function zonedInstant(date: string, time: string): Date {
+  const asUtc = new Date(`${date}T${time}:00Z`);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: MARKET_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(asUtc);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const shownAsUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+  );
+  const offset = shownAsUtc - asUtc.getTime();
+  return new Date(asUtc.getTime() - offset);
+}
+
+export async function mapCreators(
+  db: Kysely<DB>,
+  viewer: { lat?: number; lng?: number },
+): Promise<MapResponse> {
+  const creators = await findMapCreators(db);
+  const available = creators.filter((c) => c.availableNow);
+  const rated = available.filter((c) => c.reviewCount > 0);
+  const at = viewer.lat !== undefined && viewer.lng !== undefined ? viewer : null;
+  return {
+    creators,
+    stats: {
+      availableCount: available.length,
+      avgRating: rated.length
+        ? round(rated.reduce((sum, c) => sum + c.rating, 0) / rated.length, 1)
+        : null,
+      avgDistanceMiles:
+        at && available.length
+          ? round(
+              available.reduce(
+                (sum, c) => sum + milesBetween({ lat: at.lat!, lng: at.lng! }, c),
+                0,
+              ) / available.length,
+              1,
+            )
+          : null,
+    },
+  };
+}
+
+function round(value: number, decimals: number) {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}

@@ -1,0 +1,64 @@
+import { createRequire } from "node:module";
+
+type ZipRecord = {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+  country: string;
+};
+
+// The zipcodes package (offline US ZIP table, ~44k codes) ships CommonJS without types.
+const zipcodes = createRequire(import.meta.url)("zipcodes") as {
+  lookup(zip: string): ZipRecord | undefined;
+  codes: Record<string, ZipRecord>;
+};
+
+export type ZipLocation = { zip: string; lat: number; lng: number; city: string; state: string };
+
+/** A US ZIP code's centre, or null when the code is unknown. */
+export function lookupZip(zip: string): ZipLocation | null {
+  const record = zipcodes.lookup(zip);
+  if (record?.country !== "US") return null;
+  return {
+    zip: record.zip,
+    lat: record.latitude,
+    lng: record.longitude,
+    city: record.city,
+    state: record.state,
+  };
+}
+
+/** Every known US ZIP code (benchmarks and the demo seed spread creators over them). */
+export function allUsZips(): ZipLocation[] {
+  return (
+    Object.values(zipcodes.codes)
+      // Military mail codes (AA/AE/AP) carry placeholder coordinates: not places creators live.
+      .filter(
+        (r) =>
+          r.country === "US" &&
+          /^\d{5}$/.test(r.zip) &&
+          !["AA", "AE", "AP"].includes(r.state) &&
+          Math.abs(r.latitude) <= 72 &&
+          r.longitude < -60,
+      )
+      .map((r) => ({ zip: r.zip, lat: r.latitude, lng: r.longitude, city: r.city, state: r.state }))
+  );
+}
+
+export const METERS_PER_MILE = 1609.344;
+
+// earthdistance's earth() sphere (6,378,168 m): JS distances agree with the database's.
+export const EARTH_RADIUS_MILES = 6378168 / METERS_PER_MILE;
+
+/** Great-circle distance in miles on the same sphere as earthdistance (haversine). */
+export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { type MapResponse, ZMapResponse, ZPresenceEvent } from "../../../contracts/search.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+
+type Viewer = { lat: number; lng: number } | null;
+
+const mapKey = (viewer: Viewer) => ["map-creators", viewer?.lat ?? null, viewer?.lng ?? null];
+
+export function useMapCreators(viewer: Viewer, enabled: boolean) {
+  return useQuery({
+    queryKey: mapKey(viewer),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        "GET",
+        `/map/creators${viewer ? `?lat=${viewer.lat}&lng=${viewer.lng}` : ""}`,
+        ZMapResponse,
+        { signal },
+      ),
+    enabled,
+  });
+}
+
+// Presence events move markers at once; the stats follow with one refetch per quiet second.
+const STATS_REFRESH_MS = 1000;
+
+/** Keeps the map's markers live from the server's presence stream. */
+export function usePresenceStream(viewer: Viewer) {
+  const client = useQueryClient();
+  useEffect(() => {
+    const key = mapKey(viewer);
+    const source = new EventSource("/api/map/events");
+    let refresh: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener("presence", (message) => {
+      const parsed = ZPresenceEvent.safeParse(JSON.parse((message as MessageEvent).data));
+      if (!parsed.success) return;
+      const event = parsed.data;
+      let known = false;
+      client.setQueryData<MapResponse>(key, (data) => {
+        if (!data) return data;
+        known = data.creators.some((c) => c.id === event.id);
+        const creators =
+          event.listed && event.lat !== null && event.lng !== null
+            ? data.creators.map((c) =>
+                c.id === event.id
+                  ? { ...c, lat: event.lat!, lng: event.lng!, availableNow: event.availableNow }
+                  : c,
+              )
+            : data.creators.filter((c) => c.id !== event.id);
+        return { ...data, creators };
+      });
+      clearTimeout(refresh);
+      refresh = setTimeout(
+        () => void client.invalidateQueries({ queryKey: key }),
+        known ? STATS_REFRESH_MS : 0,
+      );
+    });
+    return () => {
+      clearTimeout(refresh);
+      source.close();
+    };
+  }, [client, viewer]);
+}

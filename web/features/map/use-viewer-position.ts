@@ -1,0 +1,56 @@
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { MAP } from "../../../contracts/constants.ts";
+
+type Position = { lat: number; lng: number };
+export type ViewerPosition = {
+  /** Where the map opens: the viewer when inside the map's area, else the default centre. */
+  center: Position | null;
+  /** The viewer's own position, when the device gave one. */
+  viewer: Position | null;
+};
+
+const inBounds = ({ lat, lng }: Position) =>
+  lat >= MAP.bounds.south &&
+  lat <= MAP.bounds.north &&
+  lng >= MAP.bounds.west &&
+  lng <= MAP.bounds.east;
+
+/** Asks the device once where the viewer is; falls back to the default centre with a toast. */
+export function useViewerPosition(): ViewerPosition {
+  const [state, setState] = useState<ViewerPosition>({ center: null, viewer: null });
+  useEffect(() => {
+    let cancelled = false;
+    const fallback = (message: string) => {
+      if (cancelled) return;
+      toast.error(message);
+      setState({ center: MAP.defaultCenter, viewer: null });
+    };
+    if (!("geolocation" in navigator)) {
+      fallback("Geolocation not supported. Using default location.");
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        if (cancelled) return;
+        const viewer = { lat: coords.latitude, lng: coords.longitude };
+        setState({ center: inBounds(viewer) ? viewer : MAP.defaultCenter, viewer });
+      },
+      (error) =>
+        fallback(
+          error.code === error.PERMISSION_DENIED
+            ? "Location access denied. Using default location."
+            : "Unable to get your location. Using default location.",
+        ),
+      {
+        enableHighAccuracy: MAP.geolocation.enableHighAccuracy,
+        timeout: MAP.geolocation.timeoutMs,
+        maximumAge: MAP.geolocation.maximumAgeMs,
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return state;
+}

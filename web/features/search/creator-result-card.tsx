@@ -1,0 +1,98 @@
+import { MapPin, MessageCircle, Star } from "lucide-react";
+import { Link } from "react-router";
+import { creatorProfilePath } from "../../../contracts/routes.ts";
+import type { CreatorCard } from "../../../contracts/search.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Avatar, MediaImage } from "../../components/ui/media-image.tsx";
+import { formatUsd } from "../../lib/format-usd.ts";
+
+const TYPE_LABEL = {
+  photographer: "Photographer",
+  videographer: "Videographer",
+  "content creator": "Content Creator",
+} as const;
+
+export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; eager: boolean }) {
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-sm">
+      <div className="relative aspect-[16/10] bg-gradient-to-br from-brand-100 to-ink-100">
+        {creator.coverKey ? (
+          <MediaImage
+            imageKey={creator.coverKey}
+            size="medium"
+            sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+            alt=""
+            priority={eager}
+            className="absolute inset-0 size-full"
+          />
+        ) : null}
+        <div className="absolute left-3 top-3 flex gap-2">
+          <Badge variant="dark">{TYPE_LABEL[creator.type]}</Badge>
+          {creator.availableNow ? (
+            <Badge variant="success" className="gap-1.5">
+              <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden />
+              Available now
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="-mt-10 flex items-end gap-3">
+          <Avatar
+            imageKey={creator.avatarKey}
+            name={creator.name}
+            className="size-16 border-4 border-white text-lg shadow"
+          />
+          {creator.hourlyRateCents ? (
+            <p className="ml-auto text-sm text-ink-600">
+              <span className="text-lg font-bold text-ink-900">
+                {formatUsd(creator.hourlyRateCents)}
+              </span>
+              /hr
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <h2 className="text-lg font-bold text-ink-900">{creator.name}</h2>
+          <p className="text-sm text-ink-600">{creator.specialty}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-600">
+          <span className="inline-flex items-center gap-1">
+            <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden />
+            {creator.reviewCount ? (
+              <>
+                <span className="font-semibold text-ink-900">{creator.rating.toFixed(1)}</span>(
+                {creator.reviewCount})
+              </>
+            ) : (
+              "New"
+            )}
+          </span>
+          {creator.city || creator.distanceMiles !== null ? (
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="size-4" aria-hidden />
+              {[
+                creator.city,
+                creator.distanceMiles !== null ? `${creator.distanceMiles.toFixed(1)} mi` : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </span>
+          ) : null}
+        </div>
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-1">
+          <Button asChild size="sm">
+            <Link to={creatorProfilePath(creator.id)}>View Profile</Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/messages?creator=${creator.id}`}>
+              <MessageCircle aria-hidden />
+              Send Message
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
