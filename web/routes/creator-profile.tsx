@@ -73,13 +73,13 @@ export default function CreatorProfileScreen() {
         ) : null}
       </div>
       <Container>
-        <section className="relative z-10 -mt-14 flex flex-col gap-4 sm:-mt-16 sm:flex-row sm:items-end">
+        <section className="relative z-10 -mt-14 flex flex-col gap-4 sm:-mt-16 sm:flex-row sm:items-start sm:gap-6">
           <Avatar
             imageKey={profile.avatarKey}
             name={profile.name}
             className="size-28 border-4 border-white text-3xl shadow-lg sm:size-32"
           />
-          <div className="flex-1">
+          <div className="flex-1 sm:pt-[4.75rem]">
             <div className="flex flex-wrap items-center gap-2">
               <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">
                 {profile.name}
@@ -108,7 +108,7 @@ export default function CreatorProfileScreen() {
               </span>
             </div>
           </div>
-          <div className="flex flex-col gap-3 sm:items-end">
+          <div className="flex flex-col gap-3 sm:items-end sm:pt-[4.75rem]">
             {profile.hourlyRateCents ? (
               <p className="text-ink-600">
                 <span className="text-2xl font-extrabold text-ink-900">
