@@ -1,5 +1,6 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { BENCH_PAYMENT_DATA_KEY } from "./lib.ts";
 
 export type BenchServer = { url: string; stop(): Promise<void> };
 
@@ -16,6 +17,7 @@ export async function startBenchServer(
       ...process.env,
       NODE_ENV: "production",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      PAYMENT_DATA_KEY: BENCH_PAYMENT_DATA_KEY,
       DEMO_SEED: "off",
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",

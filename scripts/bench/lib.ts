@@ -15,6 +15,9 @@ export type BenchRow = {
 export type BenchContext = { baseUrl: string };
 export type Bench = (ctx: BenchContext) => Promise<BenchRow[]>;
 
+/** Production mode needs a payment-data key; benchmarks store no real payout data. */
+export const BENCH_PAYMENT_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",
@@ -37,6 +40,7 @@ export async function startServer(port: number): Promise<{ baseUrl: string; stop
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0123",
+      PAYMENT_DATA_KEY: process.env.PAYMENT_DATA_KEY ?? BENCH_PAYMENT_DATA_KEY,
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;

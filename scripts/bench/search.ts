@@ -1,6 +1,7 @@
 // Search and profile speed at scale: 100,000 creators on PostgreSQL and on embedded PGlite.
 // Run alone with `npx tsx scripts/bench/search.ts` (BENCH_CREATORS=… to change the size,
-// BENCH_REUSE=1 to keep generated data between runs). PostgreSQL needs TEST_DATABASE_URL.
+// BENCH_REUSE=1 to keep generated data between runs, BENCH_DB=postgres|pglite for one database).
+// PostgreSQL needs TEST_DATABASE_URL.
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -137,7 +138,10 @@ async function benchOne(kind: Kind, port: number) {
   }
 }
 
-const kinds: Kind[] = process.env.TEST_DATABASE_URL ? ["postgres", "pglite"] : ["pglite"];
+// BENCH_DB=postgres or BENCH_DB=pglite measures one database only.
+const kinds = (process.env.TEST_DATABASE_URL ? ["postgres", "pglite"] : ["pglite"]).filter(
+  (kind) => !process.env.BENCH_DB || kind === process.env.BENCH_DB,
+) as Kind[];
 if (!process.env.TEST_DATABASE_URL) console.warn("TEST_DATABASE_URL is not set: PGlite only.");
 const results = [];
 for (const [i, kind] of kinds.entries()) results.push(await benchOne(kind, 4590 + i));
