@@ -1,34 +1,11 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { E2E_PASSWORD, linkIn, readMail, uniqueEmail } from "./support/mail.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const PASSWORD = "e2e password 123";
+const PASSWORD = E2E_PASSWORD;
 const run = promisify(execFile);
-
-const uniqueEmail = (label: string) =>
-  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
-
-/** The newest mail to `to` with this subject, from the development outbox. */
-async function readMail(request: APIRequestContext, to: string, subject: string) {
-  let text = "";
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-        const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
-        text = items.find((m) => m.subject === subject)?.text ?? "";
-        return text;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe("");
-  const link = text.match(/https?:\/\/\S+/)?.[0];
-  expect(link).toBeTruthy();
-  // The app writes links with its public origin; the test server may be reached differently.
-  const url = new URL(link!);
-  return `${url.pathname}${url.search}`;
-}
 
 /** The account area: the header on desktop, the side menu on phones. */
 async function accountArea(page: Page, isMobile: boolean) {
@@ -107,7 +84,7 @@ for (const mode of ["client", "creator"] as const) {
     await expect(page.getByRole("button", { name: "Resend email" })).toBeVisible();
     await page.keyboard.press("Escape");
 
-    const link = await readMail(page.request, email, "Confirm your ShutterHail account");
+    const link = linkIn(await readMail(page.request, email, "Confirm your ShutterHail account"));
     expect(link).toContain("/api/auth/verify-email");
     await page.goto(link);
     await expect(page).toHaveURL(/\/$/);
@@ -152,7 +129,7 @@ test("a new admin sets a password by mail, signs in to /admin and signs out", as
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText(/a reset link is on its way/)).toBeVisible();
 
-  const link = await readMail(page.request, email, "Reset your ShutterHail password");
+  const link = linkIn(await readMail(page.request, email, "Reset your ShutterHail password"));
   expect(link).toMatch(/^\/admin\/reset\?token=/);
   await page.goto(link);
   await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
@@ -199,7 +176,7 @@ async function signedInClient(request: APIRequestContext) {
   await request.post("/api/auth/sign-up/email", {
     data: { email, password: PASSWORD, name: "Robin Client", callbackURL: "/" },
   });
-  await request.get(await readMail(request, email, "Confirm your ShutterHail account"));
+  await request.get(linkIn(await readMail(request, email, "Confirm your ShutterHail account")));
   return email;
 }
 

@@ -3,38 +3,14 @@ import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { E2E_PASSWORD, linkIn, readMail, uniqueEmail } from "./support/mail.ts";
 
 // The whole creator journey in two browsers: a visitor applies, staff approve live, the
 // applicant signs up from the emailed link, onboards and completes the five setup steps.
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const PASSWORD = "e2e password 123";
+const PASSWORD = E2E_PASSWORD;
 const run = promisify(execFile);
-const unique = (label: string) =>
-  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
-
-/** The newest mail to `to` whose subject matches, read from the development outbox. */
-async function readMail(request: APIRequestContext, to: string, subject: string) {
-  let text = "";
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-        const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
-        text = items.find((m) => m.subject === subject)?.text ?? "";
-        return text;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
-  return text;
-}
-
-function linkIn(text: string) {
-  const url = new URL(text.match(/https?:\/\/\S+/)![0]);
-  return `${url.pathname}${url.search}`;
-}
-
 /** A photo as a phone writes it: JPEG with GPS coordinates in EXIF. */
 function photo(color: string) {
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: color } })
@@ -44,7 +20,7 @@ function photo(color: string) {
 }
 
 async function signedInAdmin(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const email = unique("staff");
+  const email = uniqueEmail("staff");
   const cli = ["dist/server/cli/admin-create.js", "dist/server/admin-create.js"].find(existsSync)!;
   await run(process.execPath, [cli, "--email", email], {
     env: { ...process.env, DATA_DIR: `.test-data/e2e-${PORT}`, PORT: String(PORT) },
@@ -77,7 +53,7 @@ test("apply → live review → approve → sign up from the mail → onboard �
   request,
 }) => {
   test.setTimeout(180_000);
-  const email = unique("applicant");
+  const email = uniqueEmail("applicant");
   const name = `Nova ${Math.random().toString(36).slice(2, 7)}`;
 
   const admin = await signedInAdmin(browser, request);
