@@ -1,6 +1,8 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { BENCH_PAYMENT_DATA_KEY } from "./lib.ts";
+
+/** Production mode needs a payment-data key; benchmarks store no real payout data. */
+const BENCH_PAYMENT_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
 
 export type BenchServer = { url: string; stop(): Promise<void> };
 

@@ -1,7 +1,6 @@
 // Shared plumbing of the benchmarks: a result row, a built server to measure, a table.
-import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
+import { startBenchServer } from "./bench-server.ts";
 
 export type BenchRow = {
   name: string;
@@ -15,9 +14,6 @@ export type BenchRow = {
 export type BenchContext = { baseUrl: string };
 export type Bench = (ctx: BenchContext) => Promise<BenchRow[]>;
 
-/** Production mode needs a payment-data key; benchmarks store no real payout data. */
-export const BENCH_PAYMENT_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
-
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",
@@ -26,36 +22,12 @@ export const CHROMIUM_FLAGS = [
   "--disable-component-update",
 ];
 
-/** Starts the built server (npm run build first) on a fresh embedded database. */
+/** Starts the built server on a fresh embedded database (see bench-server.ts). */
 export async function startServer(port: number): Promise<{ baseUrl: string; stop: () => void }> {
   const dataDir = `.test-data/bench-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0123",
-      PAYMENT_DATA_KEY: process.env.PAYMENT_DATA_KEY ?? BENCH_PAYMENT_DATA_KEY,
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop: () => child.kill() };
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill();
-  throw new Error("server did not become healthy within 90 s");
+  const server = await startBenchServer({ DATA_DIR: dataDir }, port);
+  return { baseUrl: server.url, stop: () => void server.stop() };
 }
 
 export function printTable(rows: (BenchRow & { bench: string })[]) {

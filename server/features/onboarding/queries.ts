@@ -1,43 +1,34 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
-/** The application row locked for the rest of the transaction, so one onboarding wins. */
-export async function lockApplication(db: Kysely<DB>, id: string) {
-  return db
-    .selectFrom("applications")
-    .select([
-      "id",
-      "full_name",
-      "email",
-      "phone",
-      "city",
-      "portfolio_url",
-      "specialties",
-      "about_me",
-      "travel_radius",
-      "status",
-    ])
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
-}
+const APPLICATION_COLUMNS = [
+  "id",
+  "full_name",
+  "email",
+  "phone",
+  "city",
+  "portfolio_url",
+  "specialties",
+  "about_me",
+  "travel_radius",
+  "status",
+] as const;
 
 export async function findApplication(db: Kysely<DB>, id: string) {
   return db
     .selectFrom("applications")
-    .select([
-      "id",
-      "full_name",
-      "email",
-      "phone",
-      "city",
-      "portfolio_url",
-      "specialties",
-      "about_me",
-      "travel_radius",
-      "status",
-    ])
+    .select(APPLICATION_COLUMNS)
     .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The application row locked for the rest of the transaction, so one onboarding wins. */
+export async function lockApplication(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom("applications")
+    .select(APPLICATION_COLUMNS)
+    .where("id", "=", id)
+    .forUpdate()
     .executeTakeFirst();
 }
 
