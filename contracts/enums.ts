@@ -74,6 +74,7 @@ export const QUICK_FILTERS = [
   "Event",
   "Social Media",
 ] as const;
+export type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 export const BOOKING_STATUSES = [
   "pending_payment",

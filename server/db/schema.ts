@@ -202,6 +202,7 @@ export interface PhotographerProfiles {
   bank_account_last4: string | null;
   base_lat: number | null;
   base_lng: number | null;
+  base_position: Generated<string | null>;
   bio: string | null;
   business_name: string | null;
   city: string | null;

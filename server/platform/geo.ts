@@ -50,7 +50,20 @@ export function allUsZips(): ZipLocation[] {
 export const METERS_PER_MILE = 1609.344;
 
 // earthdistance's earth() sphere (6,378,168 m): JS distances agree with the database's.
-export const EARTH_RADIUS_MILES = 6378168 / METERS_PER_MILE;
+const EARTH_RADIUS_METERS = 6378168;
+export const EARTH_RADIUS_MILES = EARTH_RADIUS_METERS / METERS_PER_MILE;
+
+/**
+ * The point as earthdistance's `ll_to_earth(lat, lng)` would return it, in cube text form.
+ * Sent as a query parameter so the database does not recompute it for every row it compares.
+ */
+export function earthPoint({ lat, lng }: { lat: number; lng: number }): string {
+  const rad = Math.PI / 180;
+  const x = EARTH_RADIUS_METERS * Math.cos(lat * rad) * Math.cos(lng * rad);
+  const y = EARTH_RADIUS_METERS * Math.cos(lat * rad) * Math.sin(lng * rad);
+  const z = EARTH_RADIUS_METERS * Math.sin(lat * rad);
+  return `(${x}, ${y}, ${z})`;
+}
 
 /** Great-circle distance in miles on the same sphere as earthdistance (haversine). */
 export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { DEFAULT_TRAVEL_RADIUS_MILES, MAP } from "../../../contracts/constants.ts";
-import type { CreatorType } from "../../../contracts/enums.ts";
+import type { CreatorType, QuickFilter } from "../../../contracts/enums.ts";
 import type { CreatorCard, MapCreator } from "../../../contracts/search.ts";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
-import { METERS_PER_MILE } from "../../platform/geo.ts";
+import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
 
 type Db = Kysely<DB>;
 
@@ -15,7 +15,7 @@ export type SearchKey = { distance: number; rating: number; id: string };
 export type SearchCriteria = {
   point: { lat: number; lng: number } | null;
   /** A creator matches when its type is `type` or its specialties hold every word in `all`. */
-  services: { type?: CreatorType; specialty: string }[];
+  services: { type?: CreatorType; specialty: QuickFilter }[];
   /** Live bookings overlapping [from, to) make a creator unavailable. */
   freeWindow: { from: Date; to: Date } | null;
   after: SearchKey | null;
@@ -42,10 +42,14 @@ type CardRow = {
 
 const displayName = sql<string>`coalesce(nullif(btrim(p.full_name), ''), nullif(btrim(p.business_name), ''), 'Photographer')`;
 
+/**
+ * Written with literals, not parameters, so the planner can match the partial index of each
+ * service and quick filter (migration 050). The values come from the contracts' closed lists.
+ */
 function serviceCondition(service: SearchCriteria["services"][number]): RawBuilder<boolean> {
-  const hasSpecialty = sql<boolean>`p.specialties @> array[${service.specialty}]::text[]`;
+  const hasSpecialty = sql<boolean>`p.specialties @> array[${sql.lit(service.specialty)}]::text[]`;
   return service.type
-    ? sql<boolean>`(p.creator_type = ${service.type} or ${hasSpecialty})`
+    ? sql<boolean>`(p.creator_type = ${sql.lit(service.type)} or ${hasSpecialty})`
     : hasSpecialty;
 }
 
@@ -88,14 +92,14 @@ const COVER = sql`(select i.image_path from portfolio_items i where i.user_id = 
  * The sort key is the chord distance (`<->`), which orders exactly like the great-circle one.
  */
 function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
-  const here = sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
-  const base = sql`ll_to_earth(p.base_lat, p.base_lng)`;
+  const here = sql`${earthPoint(point)}::cube::earth`;
+  const base = sql`p.base_position`;
   const chord = sql<number>`(${base} <-> ${here})`;
   const reach = sql`coalesce(p.travel_radius, ${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}) * ${sql.lit(METERS_PER_MILE)}`;
   // Repeats the partial index's predicate so the planner may use it.
   const covering = sql.join(
     [
-      sql`p.is_published and p.approved and p.base_lat is not null and p.base_lng is not null`,
+      sql`p.is_published and p.approved and p.base_position is not null`,
       sql`earth_distance(${base}, ${here}) <= ${reach}`,
       ...filterConditions(c),
     ],
@@ -147,9 +151,13 @@ function bestRatedQuery(c: SearchCriteria) {
     order by c.rating desc, c.id`;
 }
 
+export function creatorPageQuery(database: Database, c: SearchCriteria) {
+  return (c.point ? nearestQuery(c, c.point) : bestRatedQuery(c)).compile(database.db);
+}
+
 /** One page of listed creators matching the criteria (see docs/decisions/030). */
 export async function findCreatorPage(database: Database, c: SearchCriteria): Promise<CardRow[]> {
-  const query = (c.point ? nearestQuery(c, c.point) : bestRatedQuery(c)).compile(database.db);
+  const query = creatorPageQuery(database, c);
   // A named (prepared) statement per query shape: PostgreSQL plans each shape once per
   // connection instead of on every search (planning the earthdistance expressions costs more
   // than running them).

@@ -9,6 +9,8 @@ import {
 import { createBooking, createCreator } from "../../db/factories.ts";
 import { EARTH_RADIUS_MILES } from "../../platform/geo.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { creatorPageQuery } from "./queries.ts";
+import { matchOf } from "./service.ts";
 
 // ZIP 33139 (Miami Beach) is at 25.7873, -80.1564 in the zipcodes table.
 const ZIP = "33139";
@@ -196,5 +198,35 @@ describe("GET /api/search", () => {
     expect((await app.fetch("/api/search?zip=33139&service=Cooking")).status).toBe(400);
     const cursor = await app.fetch("/api/search?zip=33139&cursor=not-a-cursor");
     expect(cursor.status).toBe(400);
+  });
+
+  it("walks the partial index of each service and quick filter (migration 050)", async () => {
+    const client = await app.database.pool.connect();
+    try {
+      // As in production: a prepared statement's generic plan, which knows no parameter values.
+      // A handful of test rows would never make an index worth it to the planner: ask for one.
+      await client.query("set plan_cache_mode = force_generic_plan");
+      await client.query("set enable_seqscan = off");
+      await client.query("set enable_bitmapscan = off");
+      for (const [i, filter] of QUICK_FILTERS.entries()) {
+        const query = creatorPageQuery(app.database, {
+          point: ORIGIN,
+          services: [matchOf(filter)],
+          freeWindow: null,
+          after: null,
+          limit: 13,
+        });
+        await client.query(`prepare filtered_${i} as ${query.sql}`);
+        const values = query.parameters.map((v) => `'${String(v)}'`).join(", ");
+        const { rows } = await client.query(`explain execute filtered_${i}(${values})`);
+        await client.query(`deallocate filtered_${i}`);
+        const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+        const slug = filter.toLowerCase().replace(/ /g, "_");
+        expect(plan).toContain(`photographer_profiles_listed_${slug}_idx`);
+      }
+    } finally {
+      await client.query("reset all");
+      client.release();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { MARKET_TIME_ZONE, SEARCH_FREE_WINDOW } from "../../../contracts/constants.ts";
-import { SERVICES, type Service } from "../../../contracts/enums.ts";
+import { type QuickFilter, SERVICES, type Service } from "../../../contracts/enums.ts";
 import {
   BAD_CURSOR_MESSAGE,
   type MapResponse,
@@ -28,12 +28,7 @@ export async function searchCreators(
 ): Promise<SearchResponse> {
   const place = query.zip ? lookupZip(query.zip) : null;
   if (query.zip && !place) throw new AppError("bad_request", UNKNOWN_ZIP_MESSAGE);
-  const services: SearchCriteria["services"] = [];
-  if (query.service) services.push(serviceMatch(query.service));
-  if (query.filter) {
-    const filter = query.filter;
-    services.push(isService(filter) ? serviceMatch(filter) : { specialty: filter });
-  }
+  const services = [query.service, query.filter].filter((v) => v !== undefined).map(matchOf);
   const rows = await findCreatorPage(database, {
     point: place,
     services,
@@ -57,8 +52,11 @@ function isService(value: string): value is Service {
   return (SERVICES as readonly string[]).includes(value);
 }
 
-function serviceMatch(service: Service) {
-  return { type: SERVICE_CREATOR_TYPE[service], specialty: service };
+/** What a service or quick filter asks of a creator: a service also matches the creator's type. */
+export function matchOf(value: QuickFilter): SearchCriteria["services"][number] {
+  return isService(value)
+    ? { type: SERVICE_CREATOR_TYPE[value], specialty: value }
+    : { specialty: value };
 }
 
 // Cursors are opaque to clients: base64url JSON of the last row's sort key.
