@@ -2,38 +2,39 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
+/** Where the build lists each screen's chunks for the server (read by server/platform/web-app.ts). */
+export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+
 /**
- * The home page is the usual landing page: its route chunk (and what it imports) is preloaded
- * from index.html so it downloads alongside the main bundle instead of after it.
+ * Lists, per screen (web/routes/<screen>.tsx), the chunks it needs beyond the entry's own, so
+ * the server can send <link rel="modulepreload"> for the page it serves: the screen's code then
+ * downloads alongside the main bundle instead of after it has run.
  */
-function preloadHomeRoute(): Plugin {
+function routePreloads(): Plugin {
   return {
-    name: "preload-home-route",
+    name: "route-preloads",
     apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === "chunk");
-        const home = chunks.find((c) => c.facadeModuleId?.endsWith("/web/routes/home.tsx"));
-        if (!home) return [];
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          if (files.has(fileName)) return;
-          files.add(fileName);
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          for (const dep of chunk?.imports ?? []) visit(dep);
-        };
-        visit(home.fileName);
-        const entry = chunks.find((c) => c.isEntry);
-        const alreadyLoaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        return [...files]
-          .filter((file) => !alreadyLoaded.has(file))
-          .map((file) => ({
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
-            injectTo: "head" as const,
-          }));
-      },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      const entry = chunks.find((c) => c.isEntry);
+      const loadedByEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+      const closure = (fileName: string, files = new Set<string>()) => {
+        if (files.has(fileName) || loadedByEntry.has(fileName)) return files;
+        files.add(fileName);
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        for (const dep of chunk?.imports ?? []) closure(dep, files);
+        return files;
+      };
+      const preloads: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const screen = /\/web\/routes\/([^/]+)\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
+        if (screen) preloads[screen] = [...closure(chunk.fileName)].map((file) => `/${file}`);
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify(preloads),
+      });
     },
   };
 }
@@ -41,7 +42,7 @@ function preloadHomeRoute(): Plugin {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), preloadHomeRoute()],
+  plugins: [react(), tailwindcss(), routePreloads()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -68,3 +68,9 @@ export const MARKETING = {
 } as const;
 
 export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+
+/**
+ * Where a page's HTML carries API responses the server already had (JSON keyed by API path),
+ * so the web shows the page without asking for them again.
+ */
+export const INITIAL_API_DATA_ELEMENT_ID = "initial-api-data";

@@ -21,6 +21,9 @@ export function imageSrcSet(imageKey: string): string {
     .join(", ");
 }
 
+/** The profile cover spans the page: its <img sizes>, also sent to preload it with the HTML. */
+export const PROFILE_COVER_SIZES = "100vw";
+
 /** Files one upload request may carry; the web sends bigger selections in several requests. */
 export const UPLOAD_FILES_PER_REQUEST = 4;
 export const UPLOAD_REQUEST_MAX_BYTES =

@@ -44,6 +44,7 @@ export const ZPublicProfile = z.object({
   reviews: z.array(ZReview),
 });
 export type PublicProfile = z.infer<typeof ZPublicProfile>;
+export const publicProfileApiPath = (id: string) => `/creators/${id}`;
 
 export const ZPortfolioQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
 

@@ -25,12 +25,45 @@ export const PAGE_ROUTES = {
 
 export type PageRouteName = keyof typeof PAGE_ROUTES;
 
-const matchers = Object.values(PAGE_ROUTES).map(
-  (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, "[^/]+")}/?$`),
-);
+/** The screen showing each route: the web's module web/routes/<screen>.tsx. */
+export const PAGE_SCREENS = {
+  home: "home",
+  search: "search",
+  map: "map",
+  bookings: "bookings",
+  messages: "messages",
+  profile: "profile",
+  profileSetup: "profile-setup",
+  availability: "availability",
+  howItWorks: "how-it-works",
+  becomePhotographer: "become-photographer",
+  apply: "apply",
+  onboard: "onboard",
+  creatorProfile: "creator-profile",
+  admin: "admin-dashboard",
+  adminLogin: "admin-login",
+  adminForgot: "admin-forgot",
+  adminReset: "admin-reset",
+  adminApplications: "admin-applications",
+  adminApplicationDetail: "admin-application-detail",
+  auth: "auth",
+} as const satisfies Record<PageRouteName, string>;
+
+/** The screen for any path the route table does not know. */
+export const NOT_FOUND_SCREEN = "not-found";
+
+const matchers = (Object.keys(PAGE_ROUTES) as PageRouteName[]).map((name) => ({
+  screen: PAGE_SCREENS[name],
+  pattern: new RegExp(`^${PAGE_ROUTES[name].replace(/:[a-z]+/gi, "[^/]+")}/?$`),
+}));
+
+/** The screen that shows a path, or null when no route matches (a 404). */
+export function screenForPath(pathname: string): string | null {
+  return matchers.find((m) => m.pattern.test(pathname))?.screen ?? null;
+}
 
 export function isKnownPagePath(pathname: string): boolean {
-  return matchers.some((re) => re.test(pathname));
+  return screenForPath(pathname) !== null;
 }
 
 export const creatorProfilePath = (id: string) => `/p/${id}`;

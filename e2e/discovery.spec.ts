@@ -71,7 +71,7 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
 
   // Signed out, liking asks to sign in.
-  const firstLike = page.getByRole("button", { name: "Like", exact: true }).first();
+  const firstLike = page.getByRole("button", { name: /^Like \(\d+\)$/ }).first();
   await firstLike.click();
   await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
   const dialog = page.getByRole("dialog");
@@ -80,7 +80,10 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await dialog.getByRole("button", { name: "Sign In" }).click();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole("button", { name: "Like", exact: true }).first().click();
+  await page
+    .getByRole("button", { name: /^Like \(\d+\)$/ })
+    .first()
+    .click();
   const unlike = page.getByRole("button", { name: "Unlike" }).first();
   await expect(unlike).toHaveAttribute("aria-pressed", "true");
   await expect(unlike.getByTestId("like-count")).toHaveText("1");

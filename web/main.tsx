@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
@@ -9,18 +9,23 @@ import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.tsx";
 import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <AuthDialogHost />
-      <Toaster
-        visibleToasts={TOASTS.visibleMax}
-        duration={TOASTS.durationMs}
-        position="top-center"
-        richColors
-        closeButton
-      />
-    </QueryClientProvider>
-  </StrictMode>,
+// Rendered as a transition: React renders the first screen in short slices, so a slow phone's
+// main thread stays free for input while it builds.
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <AuthDialogHost />
+        <Toaster
+          visibleToasts={TOASTS.visibleMax}
+          duration={TOASTS.durationMs}
+          position="top-center"
+          richColors
+          closeButton
+        />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -28,6 +28,9 @@ export async function startBenchServer(
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  // A bench that dies (an uncaught error) must not leave its server running.
+  const killOnExit = () => child.kill("SIGTERM");
+  process.once("exit", killOnExit);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -44,6 +47,7 @@ export async function startBenchServer(
     url,
     stop: () =>
       new Promise<void>((resolve) => {
+        process.off("exit", killOnExit);
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),

@@ -22,10 +22,19 @@ export const CHROMIUM_FLAGS = [
   "--disable-component-update",
 ];
 
-/** Starts the built server on a fresh embedded database (see bench-server.ts). */
+/**
+ * Starts the built server in production mode on a fresh embedded database holding the demo
+ * world (see bench-server.ts). The demo seed never runs in production, so a first start in
+ * development mode seeds the data directory.
+ */
 export async function startServer(port: number): Promise<{ baseUrl: string; stop: () => void }> {
   const dataDir = `.test-data/bench-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
+  const seeding = await startBenchServer(
+    { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_SEED: "auto" },
+    port,
+  );
+  await seeding.stop();
   const server = await startBenchServer({ DATA_DIR: dataDir }, port);
   return { baseUrl: server.url, stop: () => void server.stop() };
 }

@@ -1,6 +1,7 @@
-// Lighthouse (default mobile emulation and throttling) on the home page: performance and
-// accessibility scores plus the core timings. Runs LIGHTHOUSE_RUNS times (default 3) and
-// reports the run with the median performance score, as Lighthouse's docs advise for noise.
+// Lighthouse (default mobile emulation and throttling) on the home page, a search's results and
+// a creator's profile: performance and accessibility scores plus the core timings. Runs
+// LIGHTHOUSE_RUNS times (default 3) per page and reports the run with the median performance
+// score, as Lighthouse's docs advise for noise.
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -29,10 +30,26 @@ async function runOnce(url: string): Promise<Lhr> {
   }
 }
 
-export const lighthouseHome: Bench = async ({ baseUrl }) => {
+/** A demo ZIP in Miami Beach with creators around it. */
+const SEARCH_PATH = "/search?zip=33139";
+
+/** The profile of the nearest creator to the demo search: real data, cover and portfolio. */
+async function profilePath(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/search?zip=33139`);
+  const { items } = (await response.json()) as { items: { id: string }[] };
+  if (!items[0]) throw new Error("the demo search found no creator to open");
+  return `/p/${items[0].id}`;
+}
+
+export const lighthouseHome: Bench = ({ baseUrl }) => measurePage(`${baseUrl}/`);
+export const lighthouseSearch: Bench = ({ baseUrl }) => measurePage(`${baseUrl}${SEARCH_PATH}`);
+export const lighthouseProfile: Bench = async ({ baseUrl }) =>
+  measurePage(`${baseUrl}${await profilePath(baseUrl)}`);
+
+async function measurePage(url: string) {
   const runs: Lhr[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const lhr = await runOnce(`${baseUrl}/`);
+    const lhr = await runOnce(url);
     // A run that hit a runtime error has no score; it says nothing about the page.
     if (lhr.runtimeError || lhr.categories.performance?.score == null) {
       console.error(`lighthouse: run ${i + 1} failed: ${lhr.runtimeError?.message ?? "no score"}`);
@@ -80,8 +97,12 @@ export const lighthouseHome: Bench = async ({ baseUrl }) => {
     { name: "performance, worst run", value: Math.round(perf(runs[0]!) * 100), unit: "/100" },
     { name: "performance, best run", value: Math.round(perf(runs.at(-1)!) * 100), unit: "/100" },
   ];
-};
+}
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
-  await runStandalone("lighthouse", lighthouseHome);
+  await runStandalone("lighthouse", async (ctx) => [
+    ...(await lighthouseHome(ctx)).map((row) => ({ ...row, name: `home ${row.name}` })),
+    ...(await lighthouseSearch(ctx)).map((row) => ({ ...row, name: `search ${row.name}` })),
+    ...(await lighthouseProfile(ctx)).map((row) => ({ ...row, name: `profile ${row.name}` })),
+  ]);
 }

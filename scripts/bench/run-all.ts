@@ -7,11 +7,13 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { homeBundle } from "./home-bundle.ts";
 import { type Bench, type BenchRow, printTable, startServer } from "./lib.ts";
-import { lighthouseHome } from "./lighthouse.ts";
+import { lighthouseHome, lighthouseProfile, lighthouseSearch } from "./lighthouse.ts";
 
 const IN_PROCESS: [name: string, bench: Bench][] = [
   ["home-bundle", homeBundle],
-  ["lighthouse", lighthouseHome],
+  ["lighthouse-home", lighthouseHome],
+  ["lighthouse-search", lighthouseSearch],
+  ["lighthouse-profile", lighthouseProfile],
 ];
 const STANDALONE: [name: string, file: string][] = [
   ["startup", "startup.ts"],
@@ -43,6 +45,7 @@ if (IN_PROCESS.some(([name]) => wanted(name))) {
     server?.stop();
   }
   printTable(rows);
+  if (rows.some((row) => row.ok === false)) failed = true;
 }
 
 for (const [name, file] of STANDALONE) {

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { isKnownPagePath } from "../../contracts/routes.ts";
+import { INITIAL_API_DATA_ELEMENT_ID } from "../../contracts/constants.ts";
+import { NOT_FOUND_SCREEN, screenForPath } from "../../contracts/routes.ts";
 import { siteOrigin } from "./auth.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -17,6 +18,13 @@ export type PageHead = {
   canonicalPath: string;
   /** Site-relative or absolute image for Open Graph. */
   image?: string;
+  /**
+   * The page's largest image (its LCP element), fetched with the document instead of after the
+   * scripts have rendered it. srcset and sizes must be the <img>'s own, or it is fetched twice.
+   */
+  preloadImage?: { srcSet: string; sizes: string };
+  /** GET responses the page will ask for, keyed by API path (without /api), sent in the HTML. */
+  initialApiData?: Record<string, unknown>;
 };
 
 /**
@@ -45,6 +53,16 @@ function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
+/** JSON that cannot end its <script> element early or open a comment inside it. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
 /** index.html with the page's own title, description, canonical link and og:* tags. */
 export function withHead(indexHtml: string, head: PageHead, origin: string): string {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
@@ -57,6 +75,12 @@ export function withHead(indexHtml: string, head: PageHead, origin: string): str
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
     head.image ? `<meta property="og:image" content="${escapeHtml(absolute(head.image))}" />` : "",
     `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}" />`,
+    head.preloadImage
+      ? `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(head.preloadImage.srcSet)}" imagesizes="${escapeHtml(head.preloadImage.sizes)}" />`
+      : "",
+    head.initialApiData
+      ? `<script type="application/json" id="${INITIAL_API_DATA_ELEMENT_ID}">${scriptSafeJson(head.initialApiData)}</script>`
+      : "",
   ].filter(Boolean);
   const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
   const existing = /<meta\s+name="description"[\s\S]*?\/>/;
@@ -68,6 +92,32 @@ export function withHead(indexHtml: string, head: PageHead, origin: string): str
     .replace("</head>", () => `    ${tags.join("\n    ")}\n  </head>`);
 }
 
+// Written by the build (routePreloads in vite.config.ts): screen name → its chunks' URLs.
+const ROUTE_PRELOADS_FILE = "route-preloads.json";
+
+function readJson<T>(file: string, fallback: T): T {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : fallback;
+}
+
+/**
+ * index.html for each screen, with <link rel="modulepreload"> for the screen's own chunks so they
+ * download alongside the main bundle instead of after it has run and matched the route.
+ */
+function screenPages(indexHtml: string, preloads: Record<string, string[]>) {
+  const pages = new Map<string, string>();
+  return (screen: string) => {
+    let html = pages.get(screen);
+    if (html === undefined) {
+      const links = (preloads[screen] ?? [])
+        .map((url) => `<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`)
+        .join("\n    ");
+      html = links ? indexHtml.replace("</head>", () => `  ${links}\n  </head>`) : indexHtml;
+      pages.set(screen, html);
+    }
+    return html;
+  };
+}
+
 /** Serves the built React app: hashed assets, public files, and index.html for page routes. */
 export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] = []) {
   const app = new Hono<AppEnv>();
@@ -75,6 +125,7 @@ export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] =
   const indexHtml = existsSync(indexPath)
     ? readFileSync(indexPath, "utf8")
     : "<!doctype html><html><head><title>ShutterHail</title></head><body><p>The web app is not built. Run npm run build.</p></body></html>";
+  const pageHtml = screenPages(indexHtml, readJson(path.join(webDistDir, ROUTE_PRELOADS_FILE), {}));
 
   app.use(
     "/assets/*",
@@ -94,17 +145,22 @@ export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] =
 
   app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
+    // The web shows its not-found screen for unknown paths, and the route's own screen (which
+    // says the thing is not found) for a known route whose subject does not exist.
+    const notFound = (screen: string) => {
+      c.var.deps.log.warn({ path: c.req.path }, "page not found");
+      return c.html(pageHtml(screen), 404);
+    };
+    const screen = screenForPath(c.req.path);
+    if (!screen) return notFound(NOT_FOUND_SCREEN);
     for (const resolver of headResolvers) {
       const match = resolver.pattern.exec(c.req.path);
       if (!match) continue;
       const head = await resolver.resolve(c, match.slice(1).map(safeDecode));
-      if (head) return c.html(withHead(indexHtml, head, siteOrigin(c.var.deps.config)));
-      c.var.deps.log.warn({ path: c.req.path }, "page not found");
-      return c.html(indexHtml, 404);
+      if (!head) return notFound(screen);
+      return c.html(withHead(pageHtml(screen), head, siteOrigin(c.var.deps.config)));
     }
-    if (isKnownPagePath(c.req.path)) return c.html(indexHtml);
-    c.var.deps.log.warn({ path: c.req.path }, "page not found");
-    return c.html(indexHtml, 404);
+    return c.html(pageHtml(screen));
   });
   return app;
 }

@@ -9,7 +9,18 @@ import { webAppRoutes } from "./web-app.ts";
 
 const dist = mkdtempSync(path.join(tmpdir(), "web-app-"));
 mkdirSync(path.join(dist, "assets"));
-writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>app</title>");
+writeFileSync(
+  path.join(dist, "index.html"),
+  "<!doctype html><html><head><title>app</title></head><body></body></html>",
+);
+writeFileSync(
+  path.join(dist, "route-preloads.json"),
+  JSON.stringify({
+    home: ["/assets/home-1.js", "/assets/card-1.js"],
+    search: ["/assets/search-1.js", "/assets/card-1.js"],
+    "not-found": ["/assets/not-found-1.js"],
+  }),
+);
 const script = "console.log('hello');".repeat(100);
 writeFileSync(path.join(dist, "assets", "main-abc.js"), script);
 writeFileSync(path.join(dist, "assets", "main-abc.js.gz"), gzipSync(script));
@@ -32,6 +43,22 @@ describe("webAppRoutes", () => {
     expect(await response.text()).toContain("<title>app</title>");
   });
 
+  it("preloads the chunks of the screen that shows the page, and no other screen's", async () => {
+    const preloads = async (url: string) =>
+      [
+        ...(await (await app.request(url)).text()).matchAll(
+          /rel="modulepreload"[^>]*href="([^"]+)"/g,
+        ),
+      ].map((m) => m[1]);
+    expect(await preloads("/")).toEqual(["/assets/home-1.js", "/assets/card-1.js"]);
+    expect(await preloads("/search?zip=33139")).toEqual([
+      "/assets/search-1.js",
+      "/assets/card-1.js",
+    ]);
+    expect(await preloads("/no-such-page")).toEqual(["/assets/not-found-1.js"]);
+    expect(await preloads("/map")).toEqual([]);
+  });
+
   it("sends the precompressed copy of an asset when the browser accepts it", async () => {
     const response = await app.request("/assets/main-abc.js", {
       headers: { "Accept-Encoding": "gzip" },
@@ -49,6 +76,7 @@ describe("webAppRoutes", () => {
   });
 
   it("answers an unknown page with 404 and logs it", async () => {
+    warnings.length = 0;
     const response = await app.request("/no/such/page");
     expect(response.status).toBe(404);
     expect(warnings).toHaveLength(1);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { INITIAL_API_DATA_ELEMENT_ID } from "../../contracts/constants.ts";
 import { ZErrorResponse } from "../../contracts/errors.ts";
 
 /** An API failure in the one error shape, with any warnings the server sent. */
@@ -19,6 +20,29 @@ type RequestOptions = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
+
+let initialApiData: Record<string, unknown> | undefined;
+
+/**
+ * A GET response the server sent inside the page's HTML (server/platform/web-app.ts), parsed by
+ * the contract's schema, or undefined. Each is used once: a query's `initialData`, so the page
+ * renders at once with it; any later request for the path asks the server again.
+ */
+export function takeInitialResponse<S extends z.ZodType>(
+  path: string,
+  schema: S,
+): z.infer<S> | undefined {
+  if (initialApiData === undefined) {
+    const text =
+      typeof document === "undefined"
+        ? null
+        : document.getElementById(INITIAL_API_DATA_ELEMENT_ID)?.textContent;
+    initialApiData = ((text && safeJson(text)) || {}) as Record<string, unknown>;
+  }
+  const data = initialApiData[path];
+  delete initialApiData[path];
+  return data === undefined ? undefined : schema.parse(data);
+}
 
 /** The one way the web calls the API: JSON in, JSON out, parsed by the contract's schema. */
 export async function apiRequest<S extends z.ZodType>(

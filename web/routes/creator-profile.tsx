@@ -1,21 +1,31 @@
 import { Briefcase, MapPin, MessageCircle, Star } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { BRAND_NAME } from "../../contracts/constants.ts";
+import { PROFILE_COVER_SIZES } from "../../contracts/media.ts";
 import { bookingsForCreatorPath, creatorProfilePath } from "../../contracts/routes.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Avatar, MediaImage } from "../components/ui/media-image.tsx";
 import { Container } from "../components/ui/page.tsx";
-import { PageSpinner } from "../components/ui/spinner.tsx";
-import { GalleryDialog } from "../features/profiles/gallery-dialog.tsx";
-import { PortfolioGrid } from "../features/profiles/portfolio-grid.tsx";
+import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
+import { GalleryButton } from "../features/profiles/gallery-button.tsx";
 import { useCreatorProfile } from "../features/profiles/profile-api.ts";
 import { ReviewsList } from "../features/profiles/reviews-list.tsx";
 import { usePageHead } from "../features/profiles/use-page-head.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { formatUsd } from "../lib/format-usd.ts";
 import NotFound from "./not-found.tsx";
+
+// The portfolio and the gallery (with their dialogs and popovers) are below the first paint:
+// their code loads after the page's own.
+const PortfolioGrid = lazy(async () => ({
+  default: (await import("../features/profiles/portfolio-grid.tsx")).PortfolioGrid,
+}));
+const GalleryDialog = lazy(async () => ({
+  default: (await import("../features/profiles/gallery-dialog.tsx")).GalleryDialog,
+}));
 
 const TYPE_LABEL = {
   photographer: "Photographer",
@@ -65,7 +75,7 @@ export default function CreatorProfileScreen() {
           <MediaImage
             imageKey={profile.coverKey}
             size="large"
-            sizes="100vw"
+            sizes={PROFILE_COVER_SIZES}
             alt=""
             priority
             className="absolute inset-0 size-full"
@@ -144,19 +154,23 @@ export default function CreatorProfileScreen() {
         <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
           <Card>
             <CardHeader className="flex-row items-center justify-between">
-              <CardTitle>
+              <CardTitle asChild>
                 <h2>Portfolio</h2>
               </CardTitle>
-              <GalleryDialog profile={profile} />
+              <Suspense fallback={profile.gallery.length ? <GalleryButton /> : null}>
+                <GalleryDialog profile={profile} />
+              </Suspense>
             </CardHeader>
             <CardContent className="px-2 sm:px-6">
-              <PortfolioGrid creatorId={profile.id} creatorName={profile.name} />
+              <Suspense fallback={<Spinner />}>
+                <PortfolioGrid creatorId={profile.id} creatorName={profile.name} />
+              </Suspense>
             </CardContent>
           </Card>
           <div className="flex flex-col gap-6">
             <Card>
               <CardHeader>
-                <CardTitle>
+                <CardTitle asChild>
                   <h2>About</h2>
                 </CardTitle>
               </CardHeader>
@@ -168,7 +182,7 @@ export default function CreatorProfileScreen() {
             </Card>
             <Card>
               <CardHeader>
-                <CardTitle>
+                <CardTitle asChild>
                   <h2>Reviews ({profile.reviewCount})</h2>
                 </CardTitle>
               </CardHeader>

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortfolioPage, PublicProfile } from "../../../contracts/profiles.ts";
+import { INITIAL_API_DATA_ELEMENT_ID } from "../../../contracts/constants.ts";
+import { imageSrcSet } from "../../../contracts/media.ts";
+import {
+  type PortfolioPage,
+  type PublicProfile,
+  publicProfileApiPath,
+} from "../../../contracts/profiles.ts";
 import {
   createBooking,
   createCreator,
@@ -133,6 +139,18 @@ describe("public profile", () => {
     expect(html).toContain(`<meta property="og:image" content="${app.url}/media/`);
     expect(html).toContain("/media/public/portfolio/test/00/large.webp");
     expect(html).not.toContain("<Lens>");
+  });
+
+  it("sends the profile the page shows inside its HTML, the same as the API's, script-safe", async () => {
+    const html = await (await app.fetch(`/p/${creator.profile.id}`)).text();
+    const embedded = new RegExp(
+      `<script type="application/json" id="${INITIAL_API_DATA_ELEMENT_ID}">([^<]*)</script>`,
+    ).exec(html);
+    expect(embedded).not.toBeNull();
+    const api = await (await app.fetch(`/api${publicProfileApiPath(creator.profile.id)}`)).json();
+    expect(JSON.parse(embedded![1]!)).toEqual({ [publicProfileApiPath(creator.profile.id)]: api });
+    // The cover is fetched with the document, in the sizes the page's <img> asks for.
+    expect(html).toContain(`imagesrcset="${imageSrcSet("public/portfolio/test/00")}"`);
   });
 
   it("pages the portfolio 9 at a time", async () => {

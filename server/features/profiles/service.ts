@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import { BRAND_NAME, PORTFOLIO_PAGE_SIZE } from "../../../contracts/constants.ts";
-import { imageUrl } from "../../../contracts/media.ts";
-import type {
-  Comment,
-  LikeState,
-  PortfolioPage,
-  PublicProfile,
+import { imageSrcSet, imageUrl, PROFILE_COVER_SIZES } from "../../../contracts/media.ts";
+import {
+  type Comment,
+  type LikeState,
+  type PortfolioPage,
+  type PublicProfile,
+  publicProfileApiPath,
 } from "../../../contracts/profiles.ts";
 import { creatorProfilePath } from "../../../contracts/routes.ts";
 import type { DB } from "../../db/schema.ts";
@@ -36,7 +37,14 @@ async function requireListed(db: Db, id: string): Promise<ListedProfile> {
 }
 
 export async function getPublicProfile(db: Db, id: string): Promise<PublicProfile> {
-  const profile = await requireListed(db, id);
+  const profile = await findPublicProfile(db, id);
+  if (!profile) throw new AppError("not_found", NOT_FOUND);
+  return profile;
+}
+
+async function findPublicProfile(db: Db, id: string): Promise<PublicProfile | null> {
+  const profile = await findListedProfile(db, id);
+  if (!profile) return null;
   const [gallery, portfolioCount, reviews] = await Promise.all([
     findGallery(db, profile.userId),
     countPortfolio(db, profile.userId),
@@ -98,20 +106,22 @@ export async function addComment(db: Db, itemId: string, userId: string, body: s
 }
 
 /** What search engines and link previews see for /p/{id}; null (→ 404) unless listed. */
+/** The page head of a listed creator's profile, with the profile itself for the web to show. */
 export async function profileHead(db: Db, id: string): Promise<PageHead | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
-  const profile = await findListedProfile(db, id);
+  const profile = await findPublicProfile(db, id);
   if (!profile) return null;
-  const cover = (await findGallery(db, profile.userId))[0];
-  const specialty = profile.specialties[0] ?? typeLabel(profile.type);
   const where = profile.city ? ` in ${profile.city}` : "";
   const rating = profile.reviewCount
     ? ` Rated ${profile.rating.toFixed(1)} from ${profile.reviewCount} review${profile.reviewCount === 1 ? "" : "s"}.`
     : "";
+  const cover = profile.coverKey;
   return {
     title: `${profile.name} Profile | Find a Photographer`,
-    description: `${profile.name}, ${typeLabel(profile.type).toLowerCase()} (${specialty})${where}. View the portfolio and reviews and book on ${BRAND_NAME}.${rating}`,
+    description: `${profile.name}, ${typeLabel(profile.type).toLowerCase()} (${profile.specialty})${where}. View the portfolio and reviews and book on ${BRAND_NAME}.${rating}`,
     canonicalPath: creatorProfilePath(profile.id),
-    image: cover ? imageUrl(cover.imageKey, "large") : undefined,
+    image: cover ? imageUrl(cover, "large") : undefined,
+    preloadImage: cover ? { srcSet: imageSrcSet(cover), sizes: PROFILE_COVER_SIZES } : undefined,
+    initialApiData: { [publicProfileApiPath(profile.id)]: profile },
   };
 }

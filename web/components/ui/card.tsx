@@ -1,3 +1,4 @@
+import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 
@@ -14,8 +15,14 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-6 pb-3", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("text-lg font-semibold text-ink-900", className)} {...props} />;
+/** An h3 by default; `asChild` styles the heading passed in instead (keeps heading levels in order). */
+export function CardTitle({
+  className,
+  asChild = false,
+  ...props
+}: ComponentProps<"h3"> & { asChild?: boolean }) {
+  const Component = asChild ? Slot.Root : "h3";
+  return <Component className={cn("text-lg font-semibold text-ink-900", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

@@ -1,8 +1,8 @@
 import { GALLERY_MAX_IMAGES } from "../../../contracts/constants.ts";
 import type { PublicProfile } from "../../../contracts/profiles.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
+import { GalleryButton } from "./gallery-button.tsx";
 
 /** 'View full gallery': the first 18 images in 2 (phone) or 3 columns. */
 export function GalleryDialog({ profile }: { profile: PublicProfile }) {
@@ -10,9 +10,7 @@ export function GalleryDialog({ profile }: { profile: PublicProfile }) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          View full gallery
-        </Button>
+        <GalleryButton />
       </DialogTrigger>
       <DialogContent
         title={`${profile.name}'s gallery`}

@@ -77,7 +77,7 @@ export function PortfolioGrid({
               <button
                 type="button"
                 aria-pressed={item.likedByMe}
-                aria-label={item.likedByMe ? "Unlike" : "Like"}
+                aria-label={`${item.likedByMe ? "Unlike" : "Like"} (${item.likeCount})`}
                 onClick={() => toggleLike(item)}
                 className="inline-flex items-center gap-1 rounded-lg px-1 py-1 text-sm text-ink-600 hover:bg-ink-100 sm:px-2"
               >

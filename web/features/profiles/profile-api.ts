@@ -1,18 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type PortfolioPage,
+  publicProfileApiPath,
   ZComment,
   ZCommentList,
   ZLikeState,
   ZPortfolioPage,
   ZPublicProfile,
 } from "../../../contracts/profiles.ts";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { ApiError, apiRequest, takeInitialResponse } from "../../lib/api-client.ts";
 
 export function useCreatorProfile(id: string) {
   return useQuery({
     queryKey: ["creator", id],
-    queryFn: ({ signal }) => apiRequest("GET", `/creators/${id}`, ZPublicProfile, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest("GET", publicProfileApiPath(id), ZPublicProfile, { signal }),
+    initialData: () => takeInitialResponse(publicProfileApiPath(id), ZPublicProfile),
+    initialDataUpdatedAt: Date.now,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
 }
