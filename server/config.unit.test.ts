@@ -6,12 +6,14 @@ describe("configuration", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, env: "development", demoSeed: true, s3: undefined });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.databasePoolSize).toBe(10);
   });
 
   it("names the variable that is wrong", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
     expect(() => loadConfig({ S3_BUCKET: "media" })).toThrow(/set all four or none/);
   });

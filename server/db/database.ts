@@ -27,7 +27,7 @@ export type Database = {
 };
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
+  | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir: string }
   /** In memory; `loadDataDir` starts from a dumped data directory instead of running initdb. */
   | { kind: "pglite"; inMemory: true; loadDataDir?: Blob };
@@ -81,7 +81,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     pool.on("error", (error) => console.error("idle PostgreSQL client error", error));
     return { ...fromPool("postgres", pool, async () => {}), url: target.url };
   }

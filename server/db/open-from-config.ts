@@ -9,6 +9,6 @@ export function pgliteDataDir(config: Config): string {
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
-    ? openDatabase({ kind: "postgres", url: config.databaseUrl })
+    ? openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })
     : openDatabase({ kind: "pglite", dataDir: pgliteDataDir(config) });
 }
