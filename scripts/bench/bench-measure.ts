@@ -33,12 +33,23 @@ export async function measureSequential(
   };
 }
 
-/** Requests per second with `connections` concurrent keep-alive connections, cycling `paths`. */
+/**
+ * Requests per second with `connections` concurrent keep-alive connections, cycling `paths`,
+ * after `warmupSeconds` of the same load (the server's connection pool opens and prepares its
+ * statements then, as it would long before a real peak).
+ */
 export async function measureThroughput(
   baseUrl: string,
   paths: string[],
-  { connections = 20, seconds = 10 } = {},
+  { connections = 20, seconds = 10, warmupSeconds = 3 } = {},
 ): Promise<{ rps: number; p97_5: number; errors: number; non2xx: number }> {
+  if (warmupSeconds > 0) {
+    await measureThroughput(baseUrl, paths, {
+      connections,
+      seconds: warmupSeconds,
+      warmupSeconds: 0,
+    });
+  }
   let next = 0;
   const result = await autocannon({
     url: baseUrl,
