@@ -119,6 +119,56 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await shared.close();
 });
 
+test("Instagram and TikTok copy the link and open their sites, or use the device's share sheet", async ({
+  page,
+  world,
+  context,
+}) => {
+  const link = new RegExp(`/p/${world.star.id}$`);
+  // Without a share sheet (this Chromium has none; removed in case a build adds one).
+  await page.addInitScript(() => {
+    delete (Navigator.prototype as { share?: unknown }).share;
+  });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: world.url });
+  await page.goto(`${world.url}/p/${world.star.id}`);
+  for (const [target, site] of [
+    ["Instagram", "https://www.instagram.com/"],
+    ["TikTok", "https://www.tiktok.com/"],
+  ] as const) {
+    await page.getByRole("button", { name: "Share" }).first().click();
+    const opened = context.waitForEvent("page");
+    await page.getByRole("button", { name: target, exact: true }).click();
+    const tab = await opened;
+    expect(tab.url()).toBe(site);
+    await tab.close();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(link);
+    await expect(page.getByText("Link copied").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+  }
+
+  // With a share sheet: it is used instead, and no site opens.
+  const withSheet = await context.newPage();
+  await withSheet.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "share", {
+      configurable: true,
+      value: async (data: ShareData) => {
+        (window as { shared?: ShareData }).shared = data;
+      },
+    });
+  });
+  await withSheet.goto(`${world.url}/p/${world.star.id}`);
+  let openedSite = false;
+  context.on("page", () => {
+    openedSite = true;
+  });
+  await withSheet.getByRole("button", { name: "Share" }).first().click();
+  await withSheet.getByRole("button", { name: "TikTok", exact: true }).click();
+  await expect
+    .poll(() => withSheet.evaluate(() => (window as { shared?: ShareData }).shared?.url ?? ""))
+    .toMatch(link);
+  expect(openedSite).toBe(false);
+});
+
 test("the profile's title, description and canonical link are in the server's HTML", async ({
   request,
   world,
