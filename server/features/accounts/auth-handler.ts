@@ -1,24 +1,19 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { z } from "zod";
+import { clearAttempts, countAttempt, pruneAttemptsSometimes } from "../../platform/attempts.ts";
+import { clientIp } from "../../platform/client-ip.ts";
 import type { AppEnv } from "../../platform/http.ts";
-import {
-  clearAttempts,
-  countAttempt,
-  deleteAttemptsOlderThan,
-  findResetTokenUserId,
-} from "./queries.ts";
+import { waitMessage } from "../../platform/rate-limit.ts";
+import { findResetTokenUserId } from "./queries.ts";
 import {
   type AttemptRule,
   CLIENT_IP_HEADER,
   PASSWORD_RESET_PER_ACCOUNT,
   PER_ADDRESS_LIMITS,
-  waitMessage,
 } from "./rate-limits.ts";
 import { passwordProblem } from "./service.ts";
 
 const AUTH_BASE = "/api/auth";
-const LONGEST_WINDOW_SECONDS = 60 * 60;
 
 const ZSignUpExtras = z.object({
   name: z.string().trim().min(1, "Please enter your full name.").max(100, "Full name is too long."),
@@ -34,18 +29,6 @@ const MESSAGES: Record<string, string | undefined> = {
     "Please confirm your email address first: open the link we emailed you, or send a new one.",
   INVALID_TOKEN: "This link is invalid or has expired. Please request a new one.",
 };
-
-function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
 
 function authError(status: number, code: string, message: string, headers: HeadersInit = {}) {
   return new Response(JSON.stringify({ code, message }), {
@@ -143,11 +126,7 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
       limit.key,
       limit.rule.windowSeconds,
     );
-    if (Math.random() < 0.02) {
-      void deleteAttemptsOlderThan(database.db, LONGEST_WINDOW_SECONDS).catch((err) =>
-        log.warn({ err }, "pruning auth attempts failed"),
-      );
-    }
+    pruneAttemptsSometimes(database.db, (err) => log.warn({ err }, "pruning attempts failed"));
     if (count > limit.rule.max) {
       const resetsAt = windowStartedAt.getTime() + limit.rule.windowSeconds * 1000;
       return tooMany(Math.ceil((resetsAt - Date.now()) / 1000));

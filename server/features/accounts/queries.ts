@@ -1,43 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
-export type AttemptCount = { count: number; windowStartedAt: Date };
-
-/**
- * Counts one attempt under `key` in a fixed window, atomically (one statement), so
- * concurrent requests in several processes never lose a count.
- */
-export async function countAttempt(
-  db: Kysely<DB>,
-  key: string,
-  windowSeconds: number,
-): Promise<AttemptCount> {
-  const expired = sql<boolean>`auth_attempts.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
-  const row = await db
-    .insertInto("auth_attempts")
-    .values({ key, count: 1 })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        count: sql`case when ${expired} then 1 else auth_attempts.count + 1 end`,
-        window_started_at: sql`case when ${expired} then now() else auth_attempts.window_started_at end`,
-      }),
-    )
-    .returning(["count", "window_started_at"])
-    .executeTakeFirstOrThrow();
-  return { count: row.count, windowStartedAt: new Date(row.window_started_at) };
-}
-
-export async function clearAttempts(db: Kysely<DB>, key: string): Promise<void> {
-  await db.deleteFrom("auth_attempts").where("key", "=", key).execute();
-}
-
-export async function deleteAttemptsOlderThan(db: Kysely<DB>, seconds: number): Promise<void> {
-  await db
-    .deleteFrom("auth_attempts")
-    .where("window_started_at", "<", sql<Date>`now() - make_interval(secs => ${seconds})`)
-    .execute();
-}
-
 /** The account a reset link belongs to (Better Auth keeps reset tokens in "verification"). */
 export async function findResetTokenUserId(
   db: Kysely<DB>,

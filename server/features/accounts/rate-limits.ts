@@ -31,11 +31,3 @@ export const PER_IP_LIMITS = {
   "/send-verification-email": { window: 60, max: 20 },
   "/reset-password": { window: 60, max: 20 },
 } as const;
-
-export function waitMessage(retryAfterSeconds: number): string {
-  const wait =
-    retryAfterSeconds < 60
-      ? `${Math.max(1, retryAfterSeconds)} second${retryAfterSeconds === 1 ? "" : "s"}`
-      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? "" : "s"}`;
-  return `Too many attempts. Please wait ${wait} and try again.`;
-}

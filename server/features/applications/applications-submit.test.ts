@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApplication, uniqueEmail } from "../../db/factories.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { jsonRequest } from "./test-sessions.ts";
@@ -9,6 +9,8 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app?.close());
+// Every test here calls from one address: each starts with fresh rate-limit counters.
+beforeEach(() => app.database.db.deleteFrom("auth_attempts").execute());
 
 const submit = (body: unknown, key?: string) =>
   app.fetch(
@@ -208,5 +210,40 @@ describe("sample images", () => {
       key(),
     );
     expect(other.status).toBe(400);
+  });
+});
+
+describe("rate limits on the public application endpoints", () => {
+  it("refuses an address past its limit with 429, the wait and Retry-After; other addresses go on", async () => {
+    const proxied = await startTestApp({ TRUST_PROXY: "true" });
+    try {
+      const from = (ip: string) => ({ "X-Forwarded-For": ip });
+      const apply = (ip: string) =>
+        proxied.fetch("/api/applications", jsonRequest("POST", {}, undefined, from(ip)));
+      const upload = (ip: string) =>
+        proxied.fetch("/api/applications/sample-images", {
+          method: "POST",
+          headers: from(ip),
+          body: new FormData(),
+        });
+      // Refused requests count too: a script gets nowhere by sending rubbish.
+      for (let i = 0; i < 20; i++) expect((await apply("203.0.113.7")).status).toBe(400);
+      const refused = await apply("203.0.113.7");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
+      expect(await refused.json()).toEqual({
+        error: {
+          code: "rate_limited",
+          message: "Too many attempts. Please wait 60 minutes and try again.",
+        },
+      });
+      expect((await apply("198.51.100.4")).status).toBe(400);
+
+      for (let i = 0; i < 60; i++) expect((await upload("203.0.113.7")).status).toBe(400);
+      expect((await upload("203.0.113.7")).status).toBe(429);
+      expect((await upload("198.51.100.4")).status).toBe(400);
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
+import { rateLimit } from "../../platform/rate-limit.ts";
 import { readUploadedFiles } from "../../platform/uploads.ts";
 import { storeSampleImage } from "./sample-images.ts";
 import { submitApplication } from "./service.ts";
@@ -24,9 +25,22 @@ const errors = {
   },
 };
 
+// Per address: generous for an office behind one address, tight for a script. Sample images
+// are re-encoded on the server, the costliest thing anyone may ask for without signing in.
+const SUBMIT_LIMIT = { name: "application-submit", max: 20, windowSeconds: 60 * 60 };
+const SAMPLE_UPLOAD_LIMIT = { name: "application-sample", max: 60, windowSeconds: 60 * 60 };
+
+const tooMany = {
+  429: {
+    description: "Too many requests from this address; Retry-After says when to try again",
+    content: { "application/json": { schema: ZErrorResponse } },
+  },
+};
+
 const submitRoute = createRoute({
   method: "post",
   path: "/applications",
+  middleware: [rateLimit(SUBMIT_LIMIT)] as const,
   summary: "Submit a creator application",
   description: `Who may call: anyone (no sign-in). Send a fresh ${IDEMPOTENCY_HEADER} per submit: a replay with the same key and body returns the first response and creates nothing.`,
   tags: ["applications"],
@@ -42,12 +56,14 @@ const submitRoute = createRoute({
       content: { "application/json": { schema: ZSubmitApplicationResponse } },
     },
     ...errors,
+    ...tooMany,
   },
 });
 
 const sampleRoute = createRoute({
   method: "post",
   path: "/applications/sample-images",
+  middleware: [rateLimit(SAMPLE_UPLOAD_LIMIT)] as const,
   summary: "Upload one sample image for an application (multipart field `file`)",
   description:
     "Who may call: anyone (no sign-in). The image is checked by content, stripped of metadata and kept private; pass the returned key in the application's sample_images.",
@@ -58,6 +74,7 @@ const sampleRoute = createRoute({
       content: { "application/json": { schema: ZSampleImageUploadResponse } },
     },
     ...errors,
+    ...tooMany,
     413: { description: "Too large", content: { "application/json": { schema: ZErrorResponse } } },
   },
 });

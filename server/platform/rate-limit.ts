@@ -1,0 +1,63 @@
+import type { Context, MiddlewareHandler } from "hono";
+import {
+  countAttempt,
+  LONGEST_ATTEMPT_WINDOW_SECONDS,
+  pruneAttemptsSometimes,
+} from "./attempts.ts";
+import { clientIp } from "./client-ip.ts";
+import { errorBody } from "./errors.ts";
+import type { AppEnv } from "./http.ts";
+
+export type RateRule = {
+  /** Names the counter; one caller's requests to every route sharing a name count together. */
+  name: string;
+  /** Requests allowed per window. */
+  max: number;
+  windowSeconds: number;
+};
+
+export function waitMessage(retryAfterSeconds: number): string {
+  const wait =
+    retryAfterSeconds < 60
+      ? `${Math.max(1, retryAfterSeconds)} second${retryAfterSeconds === 1 ? "" : "s"}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? "" : "s"}`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+/**
+ * Refuses a caller's requests past `rule.max` in a window with 429, the wait in words and a
+ * Retry-After header. Callers are told apart by address unless `callerOf` says otherwise.
+ * Counted in the database, so every server process shares one count.
+ */
+export function rateLimit(
+  rule: RateRule,
+  callerOf: (c: Context<AppEnv>) => string = clientIp,
+): MiddlewareHandler<AppEnv> {
+  if (rule.windowSeconds > LONGEST_ATTEMPT_WINDOW_SECONDS) {
+    throw new Error(
+      `${rule.name}: windows longer than ${LONGEST_ATTEMPT_WINDOW_SECONDS} s are pruned early`,
+    );
+  }
+  return async (c, next) => {
+    const { db } = c.var.deps.database;
+    const { count, windowStartedAt } = await countAttempt(
+      db,
+      `${rule.name}:${callerOf(c)}`,
+      rule.windowSeconds,
+    );
+    pruneAttemptsSometimes(db, (err) => c.var.deps.log.warn({ err }, "pruning attempts failed"));
+    if (count > rule.max) {
+      const resetsAt = windowStartedAt.getTime() + rule.windowSeconds * 1000;
+      const retryAfter = Math.max(1, Math.ceil((resetsAt - Date.now()) / 1000));
+      // A refused upload's unread body would poison a kept-alive connection: close it.
+      const hasBody =
+        c.req.header("content-length") !== undefined ||
+        c.req.header("transfer-encoding") !== undefined;
+      return c.json(errorBody("rate_limited", waitMessage(retryAfter)), 429, {
+        "Retry-After": String(retryAfter),
+        ...(hasBody ? { Connection: "close" } : {}),
+      });
+    }
+    await next();
+  };
+}
