@@ -1,9 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-
-/** Where the build lists each screen's chunks for the server (read by server/platform/web-app.ts). */
-export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+import { ROUTE_PRELOADS_FILE } from "./contracts/routes.ts";
 
 /**
  * Lists, per screen (web/routes/<screen>.tsx), the chunks it needs beyond the entry's own, so

@@ -49,6 +49,9 @@ export const PAGE_SCREENS = {
   auth: "auth",
 } as const satisfies Record<PageRouteName, string>;
 
+/** Written by the build (vite.config.ts): each screen's chunk URLs, for the server's preloads. */
+export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+
 /** The screen for any path the route table does not know. */
 export const NOT_FOUND_SCREEN = "not-found";
 
@@ -60,10 +63,6 @@ const matchers = (Object.keys(PAGE_ROUTES) as PageRouteName[]).map((name) => ({
 /** The screen that shows a path, or null when no route matches (a 404). */
 export function screenForPath(pathname: string): string | null {
   return matchers.find((m) => m.pattern.test(pathname))?.screen ?? null;
-}
-
-export function isKnownPagePath(pathname: string): boolean {
-  return screenForPath(pathname) !== null;
 }
 
 export const creatorProfilePath = (id: string) => `/p/${id}`;

@@ -33,6 +33,12 @@ export async function countAttempt(
   return { count: row.count, windowStartedAt: new Date(row.window_started_at) };
 }
 
+/** Seconds until a counter's window closes (at least 1): the caller's Retry-After. */
+export function secondsUntilWindowCloses(count: AttemptCount, windowSeconds: number): number {
+  const closesAt = count.windowStartedAt.getTime() + windowSeconds * 1000;
+  return Math.max(1, Math.ceil((closesAt - Date.now()) / 1000));
+}
+
 export async function clearAttempts(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom("auth_attempts").where("key", "=", key).execute();
 }

@@ -3,6 +3,7 @@ import {
   countAttempt,
   LONGEST_ATTEMPT_WINDOW_SECONDS,
   pruneAttemptsSometimes,
+  secondsUntilWindowCloses,
 } from "./attempts.ts";
 import { clientIp } from "./client-ip.ts";
 import { errorBody } from "./errors.ts";
@@ -40,15 +41,10 @@ export function rateLimit(
   }
   return async (c, next) => {
     const { db } = c.var.deps.database;
-    const { count, windowStartedAt } = await countAttempt(
-      db,
-      `${rule.name}:${callerOf(c)}`,
-      rule.windowSeconds,
-    );
+    const attempts = await countAttempt(db, `${rule.name}:${callerOf(c)}`, rule.windowSeconds);
     pruneAttemptsSometimes(db, (err) => c.var.deps.log.warn({ err }, "pruning attempts failed"));
-    if (count > rule.max) {
-      const resetsAt = windowStartedAt.getTime() + rule.windowSeconds * 1000;
-      const retryAfter = Math.max(1, Math.ceil((resetsAt - Date.now()) / 1000));
+    if (attempts.count > rule.max) {
+      const retryAfter = secondsUntilWindowCloses(attempts, rule.windowSeconds);
       // A refused upload's unread body would poison a kept-alive connection: close it.
       const hasBody =
         c.req.header("content-length") !== undefined ||

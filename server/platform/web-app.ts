@@ -3,7 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { INITIAL_API_DATA_ELEMENT_ID } from "../../contracts/constants.ts";
-import { NOT_FOUND_SCREEN, screenForPath } from "../../contracts/routes.ts";
+import { NOT_FOUND_SCREEN, ROUTE_PRELOADS_FILE, screenForPath } from "../../contracts/routes.ts";
 import { siteOrigin } from "./auth.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -91,9 +91,6 @@ export function withHead(indexHtml: string, head: PageHead, origin: string): str
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace("</head>", () => `    ${tags.join("\n    ")}\n  </head>`);
 }
-
-// Written by the build (routePreloads in vite.config.ts): screen name → its chunks' URLs.
-const ROUTE_PRELOADS_FILE = "route-preloads.json";
 
 function readJson<T>(file: string, fallback: T): T {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : fallback;

@@ -1,6 +1,11 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { clearAttempts, countAttempt, pruneAttemptsSometimes } from "../../platform/attempts.ts";
+import {
+  clearAttempts,
+  countAttempt,
+  pruneAttemptsSometimes,
+  secondsUntilWindowCloses,
+} from "../../platform/attempts.ts";
 import { clientIp } from "../../platform/client-ip.ts";
 import type { AppEnv } from "../../platform/http.ts";
 import { waitMessage } from "../../platform/rate-limit.ts";
@@ -121,15 +126,10 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
 
   const limit = raw.method === "POST" ? await attemptKey(c, path, json) : undefined;
   if (limit) {
-    const { count, windowStartedAt } = await countAttempt(
-      database.db,
-      limit.key,
-      limit.rule.windowSeconds,
-    );
+    const attempts = await countAttempt(database.db, limit.key, limit.rule.windowSeconds);
     pruneAttemptsSometimes(database.db, (err) => log.warn({ err }, "pruning attempts failed"));
-    if (count > limit.rule.max) {
-      const resetsAt = windowStartedAt.getTime() + limit.rule.windowSeconds * 1000;
-      return tooMany(Math.ceil((resetsAt - Date.now()) / 1000));
+    if (attempts.count > limit.rule.max) {
+      return tooMany(secondsUntilWindowCloses(attempts, limit.rule.windowSeconds));
     }
   }
 

@@ -105,8 +105,10 @@ export async function addComment(db: Db, itemId: string, userId: string, body: s
   return insertComment(db, itemId, userId, body);
 }
 
-/** What search engines and link previews see for /p/{id}; null (→ 404) unless listed. */
-/** The page head of a listed creator's profile, with the profile itself for the web to show. */
+/**
+ * What search engines and link previews see for /p/{id}, with the profile itself for the web to
+ * show; null (→ 404) unless listed.
+ */
 export async function profileHead(db: Db, id: string): Promise<PageHead | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const profile = await findPublicProfile(db, id);

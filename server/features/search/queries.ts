@@ -14,7 +14,7 @@ export type SearchKey = { distance: number; rating: number; id: string };
 
 export type SearchCriteria = {
   point: { lat: number; lng: number } | null;
-  /** A creator matches when its type is `type` or its specialties hold every word in `all`. */
+  /** A creator matches every entry: its type is `type`, or its specialties contain `specialty`. */
   services: { type?: CreatorType; specialty: QuickFilter }[];
   /** Live bookings overlapping [from, to) make a creator unavailable. */
   freeWindow: { from: Date; to: Date } | null;
