@@ -7,15 +7,11 @@ import {
   secondsUntilWindowCloses,
 } from "../../platform/attempts.ts";
 import { clientIp } from "../../platform/client-ip.ts";
+import { CLIENT_IP_HEADER } from "../../platform/auth.ts";
 import type { AppEnv } from "../../platform/http.ts";
 import { waitMessage } from "../../platform/rate-limit.ts";
 import { findResetTokenUserId } from "./queries.ts";
-import {
-  type AttemptRule,
-  CLIENT_IP_HEADER,
-  PASSWORD_RESET_PER_ACCOUNT,
-  PER_ADDRESS_LIMITS,
-} from "./rate-limits.ts";
+import { type AttemptRule, PASSWORD_RESET_PER_ACCOUNT, PER_ADDRESS_LIMITS } from "./rate-limits.ts";
 import { passwordProblem } from "./service.ts";
 
 const AUTH_BASE = "/api/auth";

@@ -13,7 +13,7 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Mail } from "../../platform/mail.ts";
 import { createAdminNotification } from "../admin/service.ts";
-import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from "./idempotency.ts";
+import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from "../../platform/idempotency.ts";
 import { approvalMail, confirmationMail, denialMail } from "./mails.ts";
 import * as q from "./queries.ts";
 import { sampleImageExists } from "./sample-images.ts";
