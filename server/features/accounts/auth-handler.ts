@@ -6,8 +6,8 @@ import {
   pruneAttemptsSometimes,
   secondsUntilWindowCloses,
 } from "../../platform/attempts.ts";
-import { clientIp } from "../../platform/client-ip.ts";
 import { CLIENT_IP_HEADER } from "../../platform/auth.ts";
+import { clientIp } from "../../platform/client-ip.ts";
 import type { AppEnv } from "../../platform/http.ts";
 import { waitMessage } from "../../platform/rate-limit.ts";
 import { findResetTokenUserId } from "./queries.ts";
