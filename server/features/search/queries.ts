@@ -109,6 +109,7 @@ function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
     ],
     sql` and `,
   );
+  // The subquery names its own `p`: profiles' fragments are written over that alias.
   const maxReach = sql`greatest(${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}, (select max(p.travel_radius)
     from photographer_profiles p where ${listedSql})) * ${sql.lit(METERS_PER_MILE)}`;
   const from = c.after ? sql`${c.after.distance}::float8` : sql`-1::float8`;
