@@ -59,7 +59,7 @@ export async function submitApplication(
 ): Promise<Submitted> {
   const hash = requestHash(input);
   for (const key of input.sample_images) {
-    if (!(await sampleImageExists(deps.storage, key))) {
+    if (!(await sampleImageExists(deps, key))) {
       throw new AppError("validation_failed", "A sample image was not found. Upload it again.");
     }
   }
