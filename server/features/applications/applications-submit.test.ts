@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApplication, uniqueEmail } from "../../db/factories.ts";
+import { jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { jsonRequest } from "./test-sessions.ts";
 
 let app: TestApp;
 beforeAll(async () => {

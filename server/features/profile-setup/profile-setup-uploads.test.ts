@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSession, jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { adminSession, jsonRequest } from "../applications/test-sessions.ts";
 import { form, newCreator, photo } from "./uploads-test-helpers.ts";
 
 let app: TestApp;

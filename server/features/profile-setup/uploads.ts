@@ -8,6 +8,14 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { detectDocumentType, storeImage } from "../../platform/images.ts";
 import type { UploadedFile } from "../../platform/uploads.ts";
+import { getAdminAccess } from "../admin/service.ts";
+import {
+  addPortfolioItem,
+  listOwnPortfolio,
+  ownPortfolioSize,
+  removePortfolioItem,
+  reorderOwnPortfolio,
+} from "../profiles/own-profile-service.ts";
 import * as q from "./queries.ts";
 import { loadSetup, requireApprovedProfile } from "./service.ts";
 
@@ -20,8 +28,7 @@ const parentOf = (key: string) => key.slice(0, key.lastIndexOf("/"));
  */
 export async function addPortfolioImages(deps: AppDeps, userId: string, files: UploadedFile[]) {
   await requireApprovedProfile(deps, userId);
-  const db = deps.database.db;
-  const { count, last } = await q.countPortfolio(db, userId);
+  const { count, last } = await ownPortfolioSize(deps, userId);
   if (count + files.length > PORTFOLIO_MAX_ITEMS) {
     throw new AppError(
       "validation_failed",
@@ -33,7 +40,7 @@ export async function addPortfolioImages(deps: AppDeps, userId: string, files: U
     stored.push(await storeImage(deps.storage, `public/portfolio/${userId}`, file.data));
   }
   for (const [index, image] of stored.entries()) {
-    await q.insertPortfolioItem(db, {
+    await addPortfolioItem(deps, {
       user_id: userId,
       image_path: image.key,
       width: image.width,
@@ -46,9 +53,7 @@ export async function addPortfolioImages(deps: AppDeps, userId: string, files: U
 
 export async function removePortfolioImage(deps: AppDeps, userId: string, id: string) {
   await requireApprovedProfile(deps, userId);
-  const deleted = UUID.test(id)
-    ? await q.deletePortfolioItem(deps.database.db, userId, id)
-    : undefined;
+  const deleted = UUID.test(id) ? await removePortfolioItem(deps, userId, id) : undefined;
   if (!deleted) throw new AppError("not_found", "Portfolio image not found");
   await deps.storage.deletePrefix(deleted.image_path);
   return loadSetup(deps, userId);
@@ -56,8 +61,7 @@ export async function removePortfolioImage(deps: AppDeps, userId: string, id: st
 
 export async function reorderPortfolio(deps: AppDeps, userId: string, ids: string[]) {
   await requireApprovedProfile(deps, userId);
-  const db = deps.database.db;
-  const current = await q.listPortfolio(db, userId);
+  const current = await listOwnPortfolio(deps, userId);
   const mine = new Set(current.map((i) => i.id));
   if (
     ids.length !== mine.size ||
@@ -66,7 +70,7 @@ export async function reorderPortfolio(deps: AppDeps, userId: string, ids: strin
   ) {
     throw new AppError("validation_failed", "Send every portfolio image exactly once");
   }
-  await db.transaction().execute((trx) => q.reorderPortfolio(trx, userId, ids));
+  await reorderOwnPortfolio(deps, userId, ids);
   return loadSetup(deps, userId);
 }
 
@@ -115,7 +119,7 @@ export async function readDocument(deps: AppDeps, userId: string, id: string) {
   const db = deps.database.db;
   const doc = UUID.test(id) ? await q.findDocument(db, id) : undefined;
   if (!doc) throw new AppError("not_found", "Document not found");
-  if (doc.user_id !== userId && !(await q.isActiveAdmin(db, userId))) {
+  if (doc.user_id !== userId && !(await getAdminAccess(db, userId))) {
     throw new AppError("forbidden", "Only the creator and staff can view this document");
   }
   const object = await deps.storage.get(doc.storage_key);
