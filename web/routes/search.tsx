@@ -4,7 +4,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { CreatorResultCard } from "../features/search/creator-result-card.tsx";
-import { type SearchParams, useCreatorSearch } from "../features/search/search-api.ts";
+import { type SearchParams, useCreatorSearch } from "../features/search/api.ts";
 import { SearchForm } from "../features/search/search-form.tsx";
 import { cn } from "../lib/cn.ts";
 

@@ -1,9 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { ZAuthProvidersResponse } from "../../../contracts/accounts.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { apiRequest } from "../../lib/api-client.ts";
 import { authClient } from "../../lib/auth-client.ts";
+import { useAuthProviders } from "./api.ts";
 
 const PROVIDERS = [
   { id: "google", label: "Google" },
@@ -12,11 +10,7 @@ const PROVIDERS = [
 
 /** Google and Facebook sign-in; when the server has no credentials for one, its button says so. */
 export function SocialButtons() {
-  const { data } = useQuery({
-    queryKey: ["auth-providers"],
-    queryFn: () => apiRequest("GET", "/accounts/providers", ZAuthProvidersResponse),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data } = useAuthProviders();
   return (
     <div className="grid grid-cols-2 gap-3">
       {PROVIDERS.map((provider) => (

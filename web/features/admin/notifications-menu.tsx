@@ -6,7 +6,7 @@ import type { AdminNotification } from "../../../contracts/admin-notifications.t
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useAdminNotifications } from "./use-admin-notifications.ts";
+import { useAdminNotifications } from "./api.ts";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -1,18 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, Camera, DollarSign } from "lucide-react";
-import { ZAdminOverview } from "../../../contracts/accounts.ts";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { apiRequest } from "../../lib/api-client.ts";
+import { useAdminOverview } from "./api.ts";
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat(undefined, { style: "currency", currency }).format(cents / 100);
 
 /** Active Photographers, Total Bookings and Revenue, computed by the server. */
 export function OverviewCards() {
-  const { data } = useQuery({
-    queryKey: ["admin", "overview"],
-    queryFn: ({ signal }) => apiRequest("GET", "/admin/overview", ZAdminOverview, { signal }),
-  });
+  const { data } = useAdminOverview();
   const cards = [
     {
       label: "Active Photographers",

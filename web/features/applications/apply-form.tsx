@@ -7,7 +7,7 @@ import { APPLICATION_SPECIALTIES, EXPERIENCE_LEVELS } from "../../../contracts/e
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input, Label, Textarea } from "../../components/ui/input.tsx";
-import { ApiError } from "../../lib/api-client.ts";
+import { toastApiError } from "../../lib/api-errors.ts";
 import { cn } from "../../lib/cn.ts";
 import { submitApplication } from "./api.ts";
 import { type SampleImage, SampleImagesField } from "./sample-images-field.tsx";
@@ -86,15 +86,9 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
       for (const warning of response.warnings ?? []) toast.warning(warning);
       onSubmitted();
     } catch (error) {
-      if (error instanceof ApiError && error.code === "network") {
-        toast.error("Failed to submit application. Please try again.");
-      } else {
-        toast.error(
-          error instanceof ApiError && error.message
-            ? error.message
-            : "Failed to submit application",
-        );
-      }
+      toastApiError(error, "Failed to submit application", {
+        offlineTitle: "Failed to submit application. Please try again.",
+      });
     }
   };
 

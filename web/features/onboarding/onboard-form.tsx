@@ -4,10 +4,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { APPLICATION_SPECIALTIES, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
-import {
-  type OnboardingApplication,
-  ZCompleteOnboardingResponse,
-} from "../../../contracts/onboarding.ts";
+import type { OnboardingApplication } from "../../../contracts/onboarding.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Card,
@@ -17,8 +14,9 @@ import {
   CardTitle,
 } from "../../components/ui/card.tsx";
 import { Input, Label, Textarea } from "../../components/ui/input.tsx";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { toastApiError } from "../../lib/api-errors.ts";
 import { cn } from "../../lib/cn.ts";
+import { completeOnboarding } from "./api.ts";
 
 const ZOnboardForm = z.object({
   full_name: z.string().trim().min(1, "Full name is required"),
@@ -64,21 +62,17 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
 
   const onSubmit = async (values: OnboardForm) => {
     try {
-      await apiRequest("POST", "/onboarding/complete", ZCompleteOnboardingResponse, {
-        body: {
-          application_id: application.id,
-          ...values,
-          travel_radius: values.travel_radius ? Number.parseInt(values.travel_radius, 10) : null,
-        },
+      await completeOnboarding({
+        application_id: application.id,
+        ...values,
+        travel_radius: values.travel_radius ? Number.parseInt(values.travel_radius, 10) : null,
       });
       toast.success("Profile created successfully!");
       navigate("/profile");
     } catch (error) {
-      if (error instanceof ApiError && error.status > 0) {
-        toast.error("Failed to create profile", { description: error.message });
-      } else {
-        toast.error("Failed to complete onboarding");
-      }
+      toastApiError(error, "Failed to create profile", {
+        offlineTitle: "Failed to complete onboarding",
+      });
     }
   };
 

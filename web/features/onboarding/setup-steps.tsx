@@ -5,7 +5,7 @@ import { Input, Textarea } from "../../components/ui/input.tsx";
 import { DocumentUploader } from "./document-uploader.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PortfolioUploader } from "./portfolio-uploader.tsx";
-import type { ProfileSetupActions } from "./profile-setup-api.ts";
+import type { ProfileSetupActions } from "./api.ts";
 import { moneyError, type SetupDraft } from "./setup-draft.ts";
 import { ChipPicker, Field, selectClass } from "./setup-fields.tsx";
 

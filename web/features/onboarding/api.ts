@@ -7,9 +7,44 @@ import {
   type SaveStepRequest,
   ZProfileSetupResponse,
 } from "../../../contracts/profile-setup.ts";
+import {
+  type CompleteOnboardingRequest,
+  ZCompleteOnboardingResponse,
+  ZOnboardingStateResponse,
+} from "../../../contracts/onboarding.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
-const key = (userId: string | undefined) => ["profile-setup", userId] as const;
+export const onboardingKeys = {
+  state: (applicationId: string | null, userId: string | undefined) =>
+    ["onboarding", applicationId, userId] as const,
+  profileSetup: (userId: string | undefined) => ["profile-setup", userId] as const,
+};
+
+/** The description of a failed upload when the server gave no reason. */
+export const UPLOAD_FAILED = "Upload failed. Please try again.";
+
+/** Where an approved application stands for the signed-in user (the onboarding guard). */
+export function useOnboardingState(applicationId: string | null, userId: string | undefined) {
+  return useQuery({
+    queryKey: onboardingKeys.state(applicationId, userId),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        "GET",
+        `/onboarding/applications/${encodeURIComponent(applicationId ?? "")}`,
+        ZOnboardingStateResponse,
+        { signal },
+      ),
+    enabled: !!applicationId && !!userId,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function completeOnboarding(body: CompleteOnboardingRequest) {
+  return apiRequest("POST", "/onboarding/complete", ZCompleteOnboardingResponse, { body });
+}
+
+const key = onboardingKeys.profileSetup;
 
 export function useProfileSetupQuery(userId: string | undefined) {
   return useQuery({
