@@ -10,6 +10,7 @@ import { adminKeys, fetchAdminMe } from "../features/admin/api.ts";
 import { useAdminStatus } from "../features/admin/use-admin-status.ts";
 import { isApiError } from "../lib/api-errors.ts";
 import { authClient, refreshSession } from "../lib/auth-client.ts";
+import { authErrorMessage } from "../lib/auth-errors.ts";
 
 const NOT_ADMIN = "This account does not have admin access.";
 
@@ -36,7 +37,7 @@ export default function AdminLogin() {
         password: String(form.get("password") ?? ""),
       });
       if (signInError) {
-        setError(signInError.message || UNEXPECTED_ERROR);
+        setError(authErrorMessage(signInError, UNEXPECTED_ERROR));
         return;
       }
       try {
@@ -46,9 +47,7 @@ export default function AdminLogin() {
         announceSessionChange("signin");
         navigate(PAGE_ROUTES.admin, { replace: true });
       } catch (failure) {
-        setError(
-          isApiError(failure, "forbidden") ? NOT_ADMIN : UNEXPECTED_ERROR,
-        );
+        setError(isApiError(failure, "forbidden") ? NOT_ADMIN : UNEXPECTED_ERROR);
       }
     } catch {
       setError(UNEXPECTED_ERROR);

@@ -10,8 +10,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.
 import { Avatar, MediaImage } from "../components/ui/media-image.tsx";
 import { Container } from "../components/ui/page.tsx";
 import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
-import { GalleryButton } from "../features/profiles/gallery-button.tsx";
 import { useCreatorProfile } from "../features/profiles/api.ts";
+import { GalleryButton } from "../features/profiles/gallery-button.tsx";
 import { ReviewsList } from "../features/profiles/reviews-list.tsx";
 import { usePageHead } from "../features/profiles/use-page-head.ts";
 import { isApiError } from "../lib/api-errors.ts";

@@ -6,10 +6,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
-import {
-  useProfileSetupActions,
-  useProfileSetupQuery,
-} from "../features/onboarding/api.ts";
+import { useProfileSetupActions, useProfileSetupQuery } from "../features/onboarding/api.ts";
 import { ProfileSetupWizard } from "../features/onboarding/profile-setup-wizard.tsx";
 import { isApiError } from "../lib/api-errors.ts";
 import { useSession } from "../lib/auth-client.ts";

@@ -3,8 +3,8 @@ import { QUICK_FILTERS, SERVICES } from "../../contracts/enums.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
-import { CreatorResultCard } from "../features/search/creator-result-card.tsx";
 import { type SearchParams, useCreatorSearch } from "../features/search/api.ts";
+import { CreatorResultCard } from "../features/search/creator-result-card.tsx";
 import { SearchForm } from "../features/search/search-form.tsx";
 import { cn } from "../lib/cn.ts";
 

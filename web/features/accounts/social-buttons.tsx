@@ -1,6 +1,7 @@
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { authClient } from "../../lib/auth-client.ts";
+import { toastAuthError } from "../../lib/auth-errors.ts";
 import { useAuthProviders } from "./api.ts";
 
 const PROVIDERS = [
@@ -29,10 +30,7 @@ export function SocialButtons() {
               provider: provider.id,
               callbackURL: window.location.href,
             });
-            if (error)
-              toast.error("Authentication failed", {
-                description: error.message || "Please try again",
-              });
+            if (error) toastAuthError(error);
           }}
         >
           {provider.label}

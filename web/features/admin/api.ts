@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
+import { ZAdminMe, ZAdminOverview } from "../../../contracts/accounts.ts";
 import {
   type AdminNotificationsResponse,
   ZAdminNotification,
   ZAdminNotificationsResponse,
   ZMarkNotificationsReadResponse,
 } from "../../../contracts/admin-notifications.ts";
-import { ZAdminMe, ZAdminOverview } from "../../../contracts/accounts.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
 export const adminKeys = {

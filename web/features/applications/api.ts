@@ -73,15 +73,7 @@ export function useApplicationDetail(id: string) {
 export function useDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      action,
-      reason,
-    }: {
-      id: string;
-      action: DecisionAction;
-      reason?: string;
-    }) =>
+    mutationFn: ({ id, action, reason }: { id: string; action: DecisionAction; reason?: string }) =>
       apiRequest("POST", `/admin/applications/${id}/${action}`, ZApplicationDecisionResponse, {
         body: action === "deny" ? (reason?.trim() ? { reason: reason.trim() } : {}) : undefined,
       }),

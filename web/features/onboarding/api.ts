@@ -2,16 +2,16 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { UPLOAD_FILES_PER_REQUEST } from "../../../contracts/media.ts";
 import {
+  type CompleteOnboardingRequest,
+  ZCompleteOnboardingResponse,
+  ZOnboardingStateResponse,
+} from "../../../contracts/onboarding.ts";
+import {
   type DocumentKind,
   type ProfileSetupResponse,
   type SaveStepRequest,
   ZProfileSetupResponse,
 } from "../../../contracts/profile-setup.ts";
-import {
-  type CompleteOnboardingRequest,
-  ZCompleteOnboardingResponse,
-  ZOnboardingStateResponse,
-} from "../../../contracts/onboarding.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
 export const onboardingKeys = {

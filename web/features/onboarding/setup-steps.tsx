@@ -2,10 +2,10 @@ import { TRAVEL_RADIUS_OPTIONS } from "../../../contracts/constants.ts";
 import { EQUIPMENT, EXPERIENCE_LEVELS, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
 import type { ProfileSetupResponse } from "../../../contracts/profile-setup.ts";
 import { Input, Textarea } from "../../components/ui/input.tsx";
+import type { ProfileSetupActions } from "./api.ts";
 import { DocumentUploader } from "./document-uploader.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PortfolioUploader } from "./portfolio-uploader.tsx";
-import type { ProfileSetupActions } from "./api.ts";
 import { moneyError, type SetupDraft } from "./setup-draft.ts";
 import { ChipPicker, Field, selectClass } from "./setup-fields.tsx";
 
