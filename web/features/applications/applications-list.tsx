@@ -8,12 +8,12 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Container, PageHeading } from "../../components/ui/page.tsx";
+import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { NotificationsMenu } from "../admin/notifications-menu.tsx";
 import { useApplicationList, useDecision, useLiveApplications } from "./api.ts";
 import { ApplicationRow } from "./application-row.tsx";
 import { DenyDialog } from "./deny-dialog.tsx";
-import { Pagination } from "./pagination.tsx";
 import { StatCards } from "./stat-cards.tsx";
 import { STATUS_LABELS } from "./status-badge.tsx";
 

@@ -13,9 +13,10 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card.tsx";
-import { Input, Label, Textarea } from "../../components/ui/input.tsx";
+import { ChipPicker } from "../../components/ui/chip-picker.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
-import { cn } from "../../lib/cn.ts";
 import { completeOnboarding } from "./api.ts";
 
 const ZOnboardForm = z.object({
@@ -86,73 +87,45 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
       </CardHeader>
       <CardContent>
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="full_name">Full Name *</Label>
+          <Field id="full_name" label="Full Name" required error={errors.full_name?.message}>
             <Input id="full_name" aria-invalid={!!errors.full_name} {...register("full_name")} />
-            {errors.full_name ? (
-              <p className="text-xs font-medium text-red-600">{errors.full_name.message}</p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="business_name">Business Name</Label>
+          </Field>
+          <Field id="business_name" label="Business Name">
             <Input id="business_name" {...register("business_name")} />
-          </div>
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="bio">Bio</Label>
+          </Field>
+          <Field id="bio" label="Bio" className="sm:col-span-2">
             <Textarea id="bio" rows={5} {...register("bio")} />
-          </div>
-          <fieldset className="sm:col-span-2">
-            <legend className="mb-2 text-sm font-medium text-ink-800">Specialties</legend>
-            <div className="flex flex-wrap gap-2">
-              {choices.map((s) => {
-                const on = specialties.includes(s);
-                return (
-                  <button
-                    key={s}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() =>
-                      setValue(
-                        "specialties",
-                        on ? specialties.filter((x) => x !== s) : [...specialties, s],
-                      )
-                    }
-                    className={cn(
-                      "rounded-full border px-3 py-1.5 text-sm transition-colors",
-                      on
-                        ? "border-brand-500 bg-brand-50 text-brand-700"
-                        : "border-ink-200 text-ink-700 hover:border-ink-300",
-                    )}
-                  >
-                    {s}
-                  </button>
-                );
-              })}
-            </div>
-          </fieldset>
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="portfolio_url">Portfolio URL</Label>
+          </Field>
+          <ChipPicker
+            legend="Specialties"
+            options={choices}
+            value={specialties}
+            onChange={(next) => setValue("specialties", next)}
+            className="sm:col-span-2"
+          />
+          <Field
+            id="portfolio_url"
+            label="Portfolio URL"
+            error={errors.portfolio_url?.message}
+            className="sm:col-span-2"
+          >
             <Input
               id="portfolio_url"
               type="url"
               aria-invalid={!!errors.portfolio_url}
               {...register("portfolio_url")}
             />
-            {errors.portfolio_url ? (
-              <p className="text-xs font-medium text-red-600">{errors.portfolio_url.message}</p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="city">City</Label>
+          </Field>
+          <Field id="city" label="City">
             <Input id="city" placeholder="City, State" {...register("city")} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="travel_radius">Travel Radius (miles)</Label>
+          </Field>
+          <Field
+            id="travel_radius"
+            label="Travel Radius (miles)"
+            error={errors.travel_radius?.message}
+          >
             <Input id="travel_radius" inputMode="numeric" {...register("travel_radius")} />
-            {errors.travel_radius ? (
-              <p className="text-xs font-medium text-red-600">{errors.travel_radius.message}</p>
-            ) : null}
-          </div>
+          </Field>
           <div className="sm:col-span-2">
             <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? "Creating Profile..." : "Complete Setup"}
