@@ -15,7 +15,7 @@ import { GalleryButton } from "../features/profiles/gallery-button.tsx";
 import { ReviewsList } from "../features/profiles/reviews-list.tsx";
 import { usePageHead } from "../features/profiles/use-page-head.ts";
 import { isApiError } from "../lib/api-errors.ts";
-import { formatUsd } from "../lib/format-usd.ts";
+import { formatUsd } from "../lib/format.ts";
 import NotFound from "./not-found.tsx";
 
 // The portfolio and the gallery (with their dialogs and popovers) are below the first paint:

@@ -7,6 +7,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { type SearchParams, useCreatorSearch } from "../features/search/api.ts";
 import { CreatorResultCard } from "../features/search/creator-result-card.tsx";
 import { SearchForm } from "../features/search/search-form.tsx";
+import { formatLongDate } from "../lib/format.ts";
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return allowed.find((a) => a === value);
@@ -17,10 +18,7 @@ function describeSearch(params: SearchParams): string {
   if (params.filter && params.filter !== params.service) parts.push(`(${params.filter})`);
   if (params.zip) parts.push(`near ${params.zip}`);
   if (params.date) {
-    const day = new Date(`${params.date}T12:00:00`);
-    parts.push(
-      `on ${day.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" })}`,
-    );
+    parts.push(`on ${formatLongDate(new Date(`${params.date}T12:00:00`))}`);
   }
   return parts.join(" ");
 }

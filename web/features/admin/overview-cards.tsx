@@ -1,9 +1,7 @@
 import { CalendarCheck, Camera, DollarSign } from "lucide-react";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { formatCount, formatMoney } from "../../lib/format.ts";
 import { useAdminOverview } from "./api.ts";
-
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat(undefined, { style: "currency", currency }).format(cents / 100);
 
 /** Active Photographers, Total Bookings and Revenue, computed by the server. */
 export function OverviewCards() {
@@ -11,19 +9,19 @@ export function OverviewCards() {
   const cards = [
     {
       label: "Active Photographers",
-      value: data?.activeCreators.toLocaleString(),
+      value: data && formatCount(data.activeCreators),
       hint: "Approved and listed creators",
       Icon: Camera,
     },
     {
       label: "Total Bookings",
-      value: data?.paidBookings.toLocaleString(),
+      value: data && formatCount(data.paidBookings),
       hint: "Bookings with a paid deposit",
       Icon: CalendarCheck,
     },
     {
       label: "Revenue",
-      value: data && money(data.feeRevenueCents, data.currency),
+      value: data && formatMoney(data.feeRevenueCents, data.currency),
       hint: "Service fees on those bookings",
       Icon: DollarSign,
     },

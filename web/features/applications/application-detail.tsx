@@ -9,8 +9,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Label, Textarea } from "../../components/ui/input.tsx";
 import { Container, PageHeading } from "../../components/ui/page.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { formatDate } from "../../lib/format.ts";
 import { useApplicationDetail, useDecision, useLiveApplications } from "./api.ts";
-import { formatDate, isDecidable } from "./application-row.tsx";
+import { isDecidable } from "./application-row.tsx";
 import { DenyDialog } from "./deny-dialog.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
