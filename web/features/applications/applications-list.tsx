@@ -1,5 +1,5 @@
 import { ArrowLeft, RefreshCw, Search } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { ApplicationListItem } from "../../../contracts/applications.ts";
 import { APPLICATIONS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from "../../../contracts/constants.ts";
@@ -10,7 +10,6 @@ import { Input } from "../../components/ui/input.tsx";
 import { Container, PageHeading } from "../../components/ui/page.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { NotificationsMenu } from "../admin/notifications-menu.tsx";
 import { useApplicationList, useDecision, useLiveApplications } from "./api.ts";
 import { ApplicationRow } from "./application-row.tsx";
 import { DenyDialog } from "./deny-dialog.tsx";
@@ -20,7 +19,8 @@ import { STATUS_LABELS } from "./status-badge.tsx";
 const isStatus = (v: string | null): v is ApplicationStatus =>
   (APPLICATION_STATUSES as readonly string[]).includes(v ?? "");
 
-export function ApplicationsList() {
+/** The staff queue; `notifications` is the admin bell, placed beside Refresh by the route. */
+export function ApplicationsList({ notifications }: { notifications?: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get("page")) || 1);
   const statusParam = params.get("status");
@@ -85,7 +85,7 @@ export function ApplicationsList() {
         subtitle="Review, approve and deny applications to join as a creator."
         actions={
           <div className="flex items-center gap-2">
-            <NotificationsMenu />
+            {notifications}
             <Button
               variant="outline"
               onClick={() => void list.refetch()}
