@@ -40,25 +40,27 @@ async function slowRefusingSmtp(): Promise<Server> {
   return server;
 }
 
-async function signInAsStaff(page: Page, world: World) {
+/** A new pending application, opened on its detail page by a signed-in staff member. */
+async function openPendingApplication(page: Page, world: World, label: string) {
+  const application = await createApplication(world.app.database.db, {
+    full_name: `${label} ${Math.random().toString(36).slice(2, 7)}`,
+  });
   await page.goto(`${world.app.url}/admin/login`);
   const main = page.locator("#main");
   await main.getByLabel("Email").fill(world.adminEmail);
   await main.getByLabel("Password").fill(PASSWORD);
   await main.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`${world.app.url}/admin/applications/${application.id}`);
+  await expect(page.getByRole("heading", { name: application.full_name })).toBeVisible();
+  return application;
 }
 
 test("approve from the detail page: the success toast and the mail warning both show", async ({
   page,
   world,
 }) => {
-  const application = await createApplication(world.app.database.db, {
-    full_name: `Approve ${Math.random().toString(36).slice(2, 7)}`,
-  });
-  await signInAsStaff(page, world);
-  await page.goto(`${world.app.url}/admin/applications/${application.id}`);
-  await expect(page.getByRole("heading", { name: application.full_name })).toBeVisible();
+  const application = await openPendingApplication(page, world, "Approve");
   await page.getByRole("button", { name: "Approve" }).click();
 
   await expect(page.getByText("Application approved successfully!")).toBeVisible();
@@ -75,12 +77,7 @@ test("deny from the detail page with a reason: the success toast and the mail wa
   page,
   world,
 }) => {
-  const application = await createApplication(world.app.database.db, {
-    full_name: `Deny ${Math.random().toString(36).slice(2, 7)}`,
-  });
-  await signInAsStaff(page, world);
-  await page.goto(`${world.app.url}/admin/applications/${application.id}`);
-  await expect(page.getByRole("heading", { name: application.full_name })).toBeVisible();
+  const application = await openPendingApplication(page, world, "Deny");
   await page.getByLabel("Denial reason (optional)").fill("Please show more recent work.");
   await page.getByRole("button", { name: "Deny" }).click();
   const dialog = page.getByRole("dialog");

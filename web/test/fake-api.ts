@@ -2,6 +2,14 @@ import { vi } from "vitest";
 
 export type ApiCall = { method: string; path: string; body: unknown };
 
+/** An API failure in the contract's one error shape. */
+export function apiFailure(status: number, code: string, message: string) {
+  return new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
 /**
  * Replaces fetch for a component test: every request is recorded (method, path under /api,
  * parsed JSON body) and answered by `respond`, 200 with its JSON unless it returns a Response.

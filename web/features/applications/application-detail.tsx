@@ -6,13 +6,12 @@ import { EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Label, Textarea } from "../../components/ui/input.tsx";
 import { Container, PageHeading } from "../../components/ui/page.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { useApplicationDetail, useDecision, useLiveApplications } from "./api.ts";
 import { isDecidable } from "./application-row.tsx";
-import { DenyDialog } from "./deny-dialog.tsx";
+import { DenialReasonField, DenyDialog } from "./deny-dialog.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -49,16 +48,13 @@ function ActionsCard({ application }: { application: Application }) {
             ? "Approving..."
             : "Approve"}
         </Button>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="denial-reason">Denial reason (optional)</Label>
-          <Textarea
-            id="denial-reason"
-            value={reason}
-            maxLength={2000}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="Included in the email to the applicant"
-          />
-        </div>
+        <DenialReasonField
+          id="denial-reason"
+          label="Denial reason (optional)"
+          placeholder="Included in the email to the applicant"
+          value={reason}
+          onChange={setReason}
+        />
         <Button
           variant="destructive"
           onClick={() => setConfirming(true)}

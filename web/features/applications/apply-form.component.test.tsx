@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ZSubmitApplicationRequest } from "../../../contracts/applications.ts";
-import { fakeApi } from "../../test/fake-api.ts";
+import { apiFailure, fakeApi } from "../../test/fake-api.ts";
 import { ApplyFormCard } from "./apply-form.tsx";
 
 afterEach(() => {
@@ -82,13 +82,7 @@ describe("the apply form", () => {
   });
 
   it("shows the server's refusal under the spec's title", async () => {
-    fakeApi(
-      () =>
-        new Response(
-          JSON.stringify({ error: { code: "rate_limited", message: "Too many attempts." } }),
-          { status: 429, headers: { "Content-Type": "application/json" } },
-        ),
-    );
+    fakeApi(() => apiFailure(429, "rate_limited", "Too many attempts."));
     const { user, onSubmitted } = renderForm();
     await user.type(screen.getByLabelText("Full Name *"), "Nova Reyes");
     await user.type(screen.getByLabelText("Email *"), "nova@example.com");

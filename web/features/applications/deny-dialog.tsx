@@ -2,6 +2,37 @@ import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Label, Textarea } from "../../components/ui/input.tsx";
+import { cn } from "../../lib/cn.ts";
+
+/** The optional denial reason; it goes into the email to the applicant. */
+export function DenialReasonField({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  className,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex flex-col gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        value={value}
+        maxLength={2000}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+      />
+    </div>
+  );
+}
 
 /**
  * 'Deny Application': confirms a denial. The reason is optional and sent only when non-empty;
@@ -37,16 +68,14 @@ export function DenyDialog({
         description={`Are you sure you want to deny ${name}'s application? This action cannot be undone.`}
       >
         {reason === undefined ? (
-          <div className="mb-5 flex flex-col gap-2">
-            <Label htmlFor="deny-reason">Reason (optional)</Label>
-            <Textarea
-              id="deny-reason"
-              value={typed}
-              maxLength={2000}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Tell the applicant why (included in the email)"
-            />
-          </div>
+          <DenialReasonField
+            id="deny-reason"
+            label="Reason (optional)"
+            placeholder="Tell the applicant why (included in the email)"
+            value={typed}
+            onChange={setTyped}
+            className="mb-5"
+          />
         ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>

@@ -7,7 +7,7 @@ import {
   type OnboardingApplication,
   ZCompleteOnboardingRequest,
 } from "../../../contracts/onboarding.ts";
-import { fakeApi } from "../../test/fake-api.ts";
+import { apiFailure, fakeApi } from "../../test/fake-api.ts";
 import { OnboardForm } from "./onboard-form.tsx";
 
 afterEach(() => {
@@ -90,13 +90,7 @@ describe("the onboarding form", () => {
   });
 
   it("says why the server refused", async () => {
-    fakeApi(
-      () =>
-        new Response(
-          JSON.stringify({ error: { code: "conflict", message: "Profile already exists" } }),
-          { status: 409, headers: { "Content-Type": "application/json" } },
-        ),
-    );
+    fakeApi(() => apiFailure(409, "conflict", "Profile already exists"));
     const user = renderForm();
     await user.click(screen.getByRole("button", { name: "Complete Setup" }));
     expect(await screen.findByText("Failed to create profile")).toBeTruthy();

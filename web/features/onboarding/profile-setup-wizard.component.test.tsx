@@ -9,7 +9,7 @@ import {
   ZProfileSetupResponse,
   ZSaveStepRequest,
 } from "../../../contracts/profile-setup.ts";
-import { fakeApi } from "../../test/fake-api.ts";
+import { apiFailure, fakeApi } from "../../test/fake-api.ts";
 import { useProfileSetupActions } from "./api.ts";
 import { ProfileSetupWizard } from "./profile-setup-wizard.tsx";
 
@@ -98,13 +98,7 @@ describe("profile setup, step 1 (Personal & Business Info)", () => {
   });
 
   it("keeps the step and shows the server's reason when saving fails", async () => {
-    fakeApi(
-      () =>
-        new Response(
-          JSON.stringify({ error: { code: "validation_failed", message: "Phone is too long" } }),
-          { status: 400, headers: { "Content-Type": "application/json" } },
-        ),
-    );
+    fakeApi(() => apiFailure(400, "validation_failed", "Phone is too long"));
     const user = renderWizard();
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByText("Phone is too long")).toBeTruthy();
