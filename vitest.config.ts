@@ -2,7 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // Database tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on
 // PostgreSQL. Pure unit tests (*.unit.test.ts) run once; *.postgres.test.ts need a server;
-// *.pglite.test.ts test the embedded database itself.
+// *.pglite.test.ts test the embedded database itself. Web components (*.component.test.tsx)
+// render in jsdom with React Testing Library, against the real forms and zod schemas; only
+// the network (fetch) is faked.
 const databaseProjects = [{ name: "pglite", kind: "pglite" }];
 if (process.env.TEST_DATABASE_URL) databaseProjects.push({ name: "postgres", kind: "postgres" });
 else console.warn("TEST_DATABASE_URL is not set: database tests run on PGlite only.");
@@ -15,6 +17,13 @@ export default defineConfig({
           name: "unit",
           include: ["{server,web,contracts,scripts}/**/*.unit.test.{ts,tsx}"],
           environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "component",
+          include: ["web/**/*.component.test.tsx"],
+          environment: "jsdom",
         },
       },
       ...databaseProjects.map(({ name, kind }) => ({

@@ -15,6 +15,14 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Failures the web client names itself because no answer in the shape above arrived: the
+ * request never reached the server (`network`), or the answer was not the one error shape
+ * (`unexpected_response`, e.g. a proxy's HTML error page). Never sent by the server.
+ */
+export const CLIENT_ERROR_CODES = ["network", "unexpected_response"] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
 export const ZErrorResponse = z.object({
   error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }),
   warnings: z.array(z.string()).optional(),

@@ -5,9 +5,16 @@ import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { TOASTS } from "../contracts/constants.ts";
 import { AuthDialogHost } from "./components/layout/auth-dialog-host.tsx";
+import { useSessionEffects } from "./features/accounts/session-effects.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.tsx";
 import "./styles.css";
+
+/** App-wide effects, mounted once for the whole app (see useSessionEffects). */
+function AppEffects() {
+  useSessionEffects();
+  return null;
+}
 
 // Rendered as a transition: React renders the first screen in short slices, so a slow phone's
 // main thread stays free for input while it builds.
@@ -16,6 +23,7 @@ startTransition(() =>
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
+        <AppEffects />
         <RouterProvider router={router} />
         <AuthDialogHost />
         <Toaster

@@ -1,12 +1,17 @@
 import type { z } from "zod";
 import { INITIAL_API_DATA_ELEMENT_ID } from "../../contracts/constants.ts";
-import { ZErrorResponse } from "../../contracts/errors.ts";
+import { type ClientErrorCode, type ErrorCode, ZErrorResponse } from "../../contracts/errors.ts";
 
-/** An API failure in the one error shape, with any warnings the server sent. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/**
+ * An API failure in the one error shape, with any warnings the server sent. Screens branch on
+ * `code` (web/lib/api-errors.ts), never on `status`.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly warnings: string[] = [],
   ) {
@@ -81,7 +86,7 @@ export async function apiRequest<S extends z.ZodType>(
       const { code, message } = parsed.data.error;
       throw new ApiError(response.status, code, message, parsed.data.warnings);
     }
-    throw new ApiError(response.status, "http", text || response.statusText);
+    throw new ApiError(response.status, "unexpected_response", text || response.statusText);
   }
   return schema.parse(json);
 }

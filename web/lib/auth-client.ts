@@ -7,9 +7,6 @@ type AuthClient = typeof betterAuthClient;
 
 const SESSION_REFETCH_MS = 10 * 60_000;
 
-/** Better Auth's error for an account whose address is not confirmed yet. */
-export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
-
 /** The localStorage key Better Auth's client posts session changes to, for other tabs. */
 export const AUTH_BROADCAST_KEY = "better-auth.message";
 export type Session = AuthClient["$Infer"]["Session"];

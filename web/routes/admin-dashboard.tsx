@@ -11,13 +11,12 @@ import { AdminGuard } from "../features/admin/admin-guard.tsx";
 import { NotificationsMenu } from "../features/admin/notifications-menu.tsx";
 import { OverviewCards } from "../features/admin/overview-cards.tsx";
 import { roleLabel, roleWelcomeName } from "../features/admin/role.ts";
+import { formatDate } from "../lib/format.ts";
 
 function Dashboard({ admin }: { admin: AdminMe }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const lastLogin = admin.lastLoginAt
-    ? new Date(admin.lastLoginAt).toLocaleDateString(undefined, { dateStyle: "medium" })
-    : null;
+  const lastLogin = admin.lastLoginAt ? formatDate(admin.lastLoginAt) : null;
 
   return (
     <>

@@ -5,6 +5,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Input, Label } from "../components/ui/input.tsx";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
 import { authClient } from "../lib/auth-client.ts";
+import { authErrorMessage } from "../lib/auth-errors.ts";
 
 export default function AdminForgot() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -21,7 +22,7 @@ export default function AdminForgot() {
         email,
         redirectTo: PAGE_ROUTES.adminReset,
       });
-      if (requestError) setError(requestError.message || UNEXPECTED_ERROR);
+      if (requestError) setError(authErrorMessage(requestError, UNEXPECTED_ERROR));
       else setSentTo(email);
     } catch {
       setError(UNEXPECTED_ERROR);

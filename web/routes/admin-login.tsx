@@ -1,15 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ZAdminMe } from "../../contracts/accounts.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Input, Label } from "../components/ui/input.tsx";
 import { announceSessionChange } from "../features/accounts/session-effects.ts";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
-import { adminStatusKey, useAdminStatus } from "../features/admin/use-admin-status.ts";
-import { ApiError, apiRequest } from "../lib/api-client.ts";
+import { adminKeys, fetchAdminMe } from "../features/admin/api.ts";
+import { useAdminStatus } from "../features/admin/use-admin-status.ts";
+import { isApiError } from "../lib/api-errors.ts";
 import { authClient, refreshSession } from "../lib/auth-client.ts";
+import { authErrorMessage } from "../lib/auth-errors.ts";
 
 const NOT_ADMIN = "This account does not have admin access.";
 
@@ -36,19 +37,17 @@ export default function AdminLogin() {
         password: String(form.get("password") ?? ""),
       });
       if (signInError) {
-        setError(signInError.message || UNEXPECTED_ERROR);
+        setError(authErrorMessage(signInError, UNEXPECTED_ERROR));
         return;
       }
       try {
-        const admin = await apiRequest("GET", "/admin/me", ZAdminMe);
-        queryClient.setQueryData(adminStatusKey(data.user.id), admin);
+        const admin = await fetchAdminMe();
+        queryClient.setQueryData(adminKeys.me(data.user.id), admin);
         await refreshSession();
         announceSessionChange("signin");
         navigate(PAGE_ROUTES.admin, { replace: true });
       } catch (failure) {
-        setError(
-          failure instanceof ApiError && failure.status === 403 ? NOT_ADMIN : UNEXPECTED_ERROR,
-        );
+        setError(isApiError(failure, "forbidden") ? NOT_ADMIN : UNEXPECTED_ERROR);
       }
     } catch {
       setError(UNEXPECTED_ERROR);

@@ -6,6 +6,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Input, Label } from "../components/ui/input.tsx";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
 import { authClient } from "../lib/auth-client.ts";
+import { authErrorMessage } from "../lib/auth-errors.ts";
 
 const BAD_LINK = "This link is invalid or has expired. Please request a new one.";
 
@@ -33,7 +34,7 @@ export default function AdminReset() {
         newPassword,
         token: token ?? "",
       });
-      if (resetError) setError(resetError.message || UNEXPECTED_ERROR);
+      if (resetError) setError(authErrorMessage(resetError, UNEXPECTED_ERROR));
       else setDone(true);
     } catch {
       setError(UNEXPECTED_ERROR);

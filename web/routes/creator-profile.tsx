@@ -10,12 +10,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.
 import { Avatar, MediaImage } from "../components/ui/media-image.tsx";
 import { Container } from "../components/ui/page.tsx";
 import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
+import { useCreatorProfile } from "../features/profiles/api.ts";
 import { GalleryButton } from "../features/profiles/gallery-button.tsx";
-import { useCreatorProfile } from "../features/profiles/profile-api.ts";
 import { ReviewsList } from "../features/profiles/reviews-list.tsx";
 import { usePageHead } from "../features/profiles/use-page-head.ts";
-import { ApiError } from "../lib/api-client.ts";
-import { formatUsd } from "../lib/format-usd.ts";
+import { isApiError } from "../lib/api-errors.ts";
+import { formatUsd } from "../lib/format.ts";
 import NotFound from "./not-found.tsx";
 
 // The portfolio and the gallery (with their dialogs and popovers) are below the first paint:
@@ -55,8 +55,9 @@ export default function CreatorProfileScreen() {
     );
   }
   if (
-    query.error instanceof ApiError &&
-    (query.error.status === 404 || query.error.status === 400)
+    isApiError(query.error, "not_found") ||
+    isApiError(query.error, "bad_request") ||
+    isApiError(query.error, "validation_failed")
   ) {
     return <NotFound />;
   }

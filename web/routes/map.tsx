@@ -1,8 +1,8 @@
 import { MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { useMapCreators, usePresenceStream } from "../features/map/api.ts";
 import { CreatorDetailCard } from "../features/map/creator-detail-card.tsx";
-import { useMapCreators, usePresenceStream } from "../features/map/map-api.ts";
 import { StatCards } from "../features/map/stat-cards.tsx";
 import { useViewerPosition } from "../features/map/use-viewer-position.ts";
 

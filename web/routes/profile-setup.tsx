@@ -6,12 +6,9 @@ import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
-import {
-  useProfileSetupActions,
-  useProfileSetupQuery,
-} from "../features/onboarding/profile-setup-api.ts";
+import { useProfileSetupActions, useProfileSetupQuery } from "../features/onboarding/api.ts";
 import { ProfileSetupWizard } from "../features/onboarding/profile-setup-wizard.tsx";
-import { ApiError } from "../lib/api-client.ts";
+import { isApiError } from "../lib/api-errors.ts";
 import { useSession } from "../lib/auth-client.ts";
 
 export default function ProfileSetupScreen() {
@@ -20,7 +17,7 @@ export default function ProfileSetupScreen() {
   const userId = session?.user.id;
   const query = useProfileSetupQuery(userId);
   const actions = useProfileSetupActions(userId);
-  const denied = query.error instanceof ApiError && query.error.status === 403;
+  const denied = isApiError(query.error, "forbidden");
 
   useEffect(() => {
     if (isPending) return;
@@ -32,7 +29,7 @@ export default function ProfileSetupScreen() {
       return;
     }
     if (!query.error) return;
-    if (denied) toast.error("Access denied", { description: (query.error as ApiError).message });
+    if (denied) toast.error("Access denied", { description: query.error.message });
     else toast.error("Error", { description: "Unable to verify access permissions." });
   }, [isPending, session, query.error, denied, navigate]);
 

@@ -1,12 +1,13 @@
 import { useSearchParams } from "react-router";
 import { QUICK_FILTERS, SERVICES } from "../../contracts/enums.ts";
 import { Button } from "../components/ui/button.tsx";
+import { ChipPicker } from "../components/ui/chip-picker.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { type SearchParams, useCreatorSearch } from "../features/search/api.ts";
 import { CreatorResultCard } from "../features/search/creator-result-card.tsx";
-import { type SearchParams, useCreatorSearch } from "../features/search/search-api.ts";
 import { SearchForm } from "../features/search/search-form.tsx";
-import { cn } from "../lib/cn.ts";
+import { formatLongDate } from "../lib/format.ts";
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return allowed.find((a) => a === value);
@@ -17,10 +18,7 @@ function describeSearch(params: SearchParams): string {
   if (params.filter && params.filter !== params.service) parts.push(`(${params.filter})`);
   if (params.zip) parts.push(`near ${params.zip}`);
   if (params.date) {
-    const day = new Date(`${params.date}T12:00:00`);
-    parts.push(
-      `on ${day.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" })}`,
-    );
+    parts.push(`on ${formatLongDate(new Date(`${params.date}T12:00:00`))}`);
   }
   return parts.join(" ");
 }
@@ -54,28 +52,16 @@ export default function SearchScreen() {
         initial={params}
         onSearch={(form) => update({ ...form, filter: params.filter })}
       />
-      <fieldset className="mt-4 flex flex-wrap gap-2">
-        <legend className="sr-only">Quick filters</legend>
-        {QUICK_FILTERS.map((filter) => {
-          const active = params.filter === filter;
-          return (
-            <button
-              key={filter}
-              type="button"
-              aria-pressed={active}
-              onClick={() => update({ ...params, filter: active ? undefined : filter })}
-              className={cn(
-                "rounded-full border px-3.5 py-1.5 text-sm font-semibold transition-colors",
-                active
-                  ? "border-brand-600 bg-brand-600 text-white"
-                  : "border-ink-200 bg-white text-ink-700 hover:border-brand-300 hover:bg-brand-50",
-              )}
-            >
-              {filter}
-            </button>
-          );
-        })}
-      </fieldset>
+      <ChipPicker
+        legend="Quick filters"
+        hideLegend
+        variant="solid"
+        className="mt-4"
+        options={QUICK_FILTERS}
+        value={params.filter ? [params.filter] : []}
+        // One filter at a time: a new pick replaces the active one, picking it again clears it.
+        onChange={(next) => update({ ...params, filter: next.find((f) => f !== params.filter) })}
+      />
 
       <section aria-labelledby="results-heading" className="mt-8">
         <h2 id="results-heading" className="mb-4 text-lg font-semibold text-ink-800">

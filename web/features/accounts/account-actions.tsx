@@ -3,7 +3,6 @@ import { Button } from "../../components/ui/button.tsx";
 import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/cn.ts";
 import { openAuthDialog } from "./auth-dialog-store.ts";
-import { useSessionEffects } from "./session-effects.ts";
 import { useSignOut } from "./use-sign-out.ts";
 
 /** Sign In / Get Started for visitors; the account's name and Sign Out once signed in. */
@@ -16,8 +15,6 @@ export function AccountActions({
 }) {
   const { data: session, isPending } = useSession();
   const signOut = useSignOut();
-  // The header always renders this component, so the app-wide session effects live here.
-  useSessionEffects();
   if (isPending) return <div className={cn("h-10", stacked ? "w-full" : "w-44")} aria-hidden />;
 
   if (session) {

@@ -3,7 +3,8 @@ import { toast } from "sonner";
 import { BRAND_NAME, PASSWORD_LENGTH } from "../../../contracts/constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input, Label } from "../../components/ui/input.tsx";
-import { authClient, EMAIL_NOT_VERIFIED, refreshSession } from "../../lib/auth-client.ts";
+import { authClient, refreshSession } from "../../lib/auth-client.ts";
+import { EMAIL_NOT_VERIFIED, isAuthError, toastAuthError } from "../../lib/auth-errors.ts";
 import type { AuthMode } from "./auth-dialog-store.ts";
 import { announceSessionChange } from "./session-effects.ts";
 import { SocialButtons } from "./social-buttons.tsx";
@@ -14,13 +15,9 @@ export const AUTH_MODES: Record<AuthMode, { title: string; submit: string }> = {
   photographer: { title: "Join as Creator", submit: "Join as Creator" },
 };
 
-function authFailed(message: string | undefined) {
-  toast.error("Authentication failed", { description: message || "Please try again" });
-}
-
 async function resendConfirmation(email: string, callbackPath: string) {
   const { error } = await authClient.sendVerificationEmail({ email, callbackURL: callbackPath });
-  if (error) return authFailed(error.message);
+  if (error) return toastAuthError(error);
   toast.success("Check your email", {
     description: `We sent a new confirmation link to ${email}.`,
   });
@@ -53,9 +50,8 @@ export function AuthForm({
     try {
       if (mode === "signin") {
         const { error } = await authClient.signIn.email({ email, password });
-        if (error?.code === EMAIL_NOT_VERIFIED) {
-          toast.error("Authentication failed", {
-            description: error.message,
+        if (isAuthError(error, EMAIL_NOT_VERIFIED)) {
+          toastAuthError(error, undefined, {
             duration: 10_000,
             action: {
               label: "Resend email",
@@ -64,7 +60,7 @@ export function AuthForm({
           });
           return;
         }
-        if (error) return authFailed(error.message);
+        if (error) return toastAuthError(error);
         await refreshSession();
         announceSessionChange("signin");
         toast.success("Signed in", { description: "Welcome back!" });
@@ -78,12 +74,12 @@ export function AuthForm({
           signedUpAs: creator ? "creator" : "client",
           callbackURL: callbackPath,
         });
-        if (error) return authFailed(error.message);
+        if (error) return toastAuthError(error);
         toast.success("Check your email", { description: "Confirm to finish signup" });
       }
       onSuccess();
     } catch (error) {
-      authFailed(error instanceof Error ? error.message : undefined);
+      toastAuthError(error);
     } finally {
       setSubmitting(false);
     }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { AUTH_BROADCAST_KEY, useSession } from "../../lib/auth-client.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
+import { accountKeys } from "./api.ts";
 
 // Better Auth sends the person back here with ?error=... when a confirmation link fails.
 const LINK_ERRORS = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "invalid_token", "token_expired"]);
@@ -21,7 +22,7 @@ export function announceSessionChange(trigger: "signin" | "signout") {
 
 /** Cached answers that belong to a user: everything but the session itself and public lists. */
 export const keepsNoUserData = (query: { queryKey: readonly unknown[] }) =>
-  query.queryKey[0] !== "auth-providers" &&
+  query.queryKey[0] !== accountKeys.providers[0] &&
   JSON.stringify(query.queryKey) !== JSON.stringify(SESSION_QUERY_KEY);
 
 /**

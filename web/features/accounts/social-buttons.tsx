@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { ZAuthProvidersResponse } from "../../../contracts/accounts.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { apiRequest } from "../../lib/api-client.ts";
 import { authClient } from "../../lib/auth-client.ts";
+import { toastAuthError } from "../../lib/auth-errors.ts";
+import { useAuthProviders } from "./api.ts";
 
 const PROVIDERS = [
   { id: "google", label: "Google" },
@@ -12,11 +11,7 @@ const PROVIDERS = [
 
 /** Google and Facebook sign-in; when the server has no credentials for one, its button says so. */
 export function SocialButtons() {
-  const { data } = useQuery({
-    queryKey: ["auth-providers"],
-    queryFn: () => apiRequest("GET", "/accounts/providers", ZAuthProvidersResponse),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data } = useAuthProviders();
   return (
     <div className="grid grid-cols-2 gap-3">
       {PROVIDERS.map((provider) => (
@@ -35,10 +30,7 @@ export function SocialButtons() {
               provider: provider.id,
               callbackURL: window.location.href,
             });
-            if (error)
-              toast.error("Authentication failed", {
-                description: error.message || "Please try again",
-              });
+            if (error) toastAuthError(error);
           }}
         >
           {provider.label}

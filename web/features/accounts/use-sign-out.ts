@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { authClient } from "../../lib/auth-client.ts";
+import { toastAuthError } from "../../lib/auth-errors.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
 import { announceSessionChange, keepsNoUserData } from "./session-effects.ts";
 
@@ -10,7 +10,7 @@ export function useSignOut() {
   return async function signOut(): Promise<boolean> {
     const { error } = await authClient.signOut();
     if (error) {
-      toast.error("Sign out failed", { description: error.message || "Please try again" });
+      toastAuthError(error, "Sign out failed");
       return false;
     }
     queryClient.removeQueries({ predicate: keepsNoUserData });

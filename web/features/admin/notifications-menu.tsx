@@ -6,10 +6,8 @@ import type { AdminNotification } from "../../../contracts/admin-notifications.t
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useAdminNotifications } from "./use-admin-notifications.ts";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+import { formatDateTime } from "../../lib/format.ts";
+import { useAdminNotifications } from "./api.ts";
 
 function Item({ notification, onOpen }: { notification: AdminNotification; onOpen: () => void }) {
   const content = (
@@ -25,7 +23,7 @@ function Item({ notification, onOpen }: { notification: AdminNotification; onOpe
       </span>
       {notification.body && <span className="text-ink-600">{notification.body}</span>}
       <time className="text-xs text-ink-500" dateTime={notification.createdAt}>
-        {when(notification.createdAt)}
+        {formatDateTime(notification.createdAt)}
       </time>
     </>
   );

@@ -1,34 +1,27 @@
-import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, Camera, DollarSign } from "lucide-react";
-import { ZAdminOverview } from "../../../contracts/accounts.ts";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { apiRequest } from "../../lib/api-client.ts";
-
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat(undefined, { style: "currency", currency }).format(cents / 100);
+import { formatCount, formatMoney } from "../../lib/format.ts";
+import { useAdminOverview } from "./api.ts";
 
 /** Active Photographers, Total Bookings and Revenue, computed by the server. */
 export function OverviewCards() {
-  const { data } = useQuery({
-    queryKey: ["admin", "overview"],
-    queryFn: ({ signal }) => apiRequest("GET", "/admin/overview", ZAdminOverview, { signal }),
-  });
+  const { data } = useAdminOverview();
   const cards = [
     {
       label: "Active Photographers",
-      value: data?.activeCreators.toLocaleString(),
+      value: data && formatCount(data.activeCreators),
       hint: "Approved and listed creators",
       Icon: Camera,
     },
     {
       label: "Total Bookings",
-      value: data?.paidBookings.toLocaleString(),
+      value: data && formatCount(data.paidBookings),
       hint: "Bookings with a paid deposit",
       Icon: CalendarCheck,
     },
     {
       label: "Revenue",
-      value: data && money(data.feeRevenueCents, data.currency),
+      value: data && formatMoney(data.feeRevenueCents, data.currency),
       hint: "Service fees on those bookings",
       Icon: DollarSign,
     },

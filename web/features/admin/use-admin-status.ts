@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
-import { type AdminMe, ZAdminMe } from "../../../contracts/accounts.ts";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import type { AdminMe } from "../../../contracts/accounts.ts";
+import { isApiError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
+import { useAdminMeQuery } from "./api.ts";
 
 export type AdminStatus =
   | { status: "loading" }
@@ -9,8 +9,6 @@ export type AdminStatus =
   | { status: "not-admin" }
   | { status: "error"; retry: () => void }
   | { status: "admin"; admin: AdminMe };
-
-export const adminStatusKey = (userId: string | undefined) => ["admin", "me", userId] as const;
 
 /**
  * Whether the signed-in user is staff. The server decides (an active admin_users row) and
@@ -20,24 +18,15 @@ export const adminStatusKey = (userId: string | undefined) => ["admin", "me", us
 export function useAdminStatus(): AdminStatus {
   const { data: session, isPending, isRefetching } = useSession();
   const userId = session?.user.id;
-  const query = useQuery({
-    queryKey: adminStatusKey(userId),
-    queryFn: ({ signal }) => apiRequest("GET", "/admin/me", ZAdminMe, { signal }),
-    enabled: !!userId,
-    retry: false,
-    staleTime: 30_000,
-    refetchOnWindowFocus: true,
-  });
+  const query = useAdminMeQuery(userId);
   if (isPending) return { status: "loading" };
   // Signed out as far as the cache knows, but a fresh read is on its way (e.g. just signed in).
   if (!session && isRefetching) return { status: "loading" };
   if (!session) return { status: "signed-out" };
   if (query.isPending) return { status: "loading" };
   if (query.error) {
-    if (query.error instanceof ApiError && query.error.status === 403)
-      return { status: "not-admin" };
-    if (query.error instanceof ApiError && query.error.status === 401)
-      return { status: "signed-out" };
+    if (isApiError(query.error, "forbidden")) return { status: "not-admin" };
+    if (isApiError(query.error, "unauthenticated")) return { status: "signed-out" };
     return { status: "error", retry: () => void query.refetch() };
   }
   return { status: "admin", admin: query.data };

@@ -12,6 +12,7 @@ import {
   ZSubmitApplicationResponse,
 } from "../../../contracts/applications.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { type DecisionAction, decisionFailed, decisionSucceeded } from "./decision-toasts.ts";
 
 export const applicationKeys = {
   all: ["admin", "applications"] as const,
@@ -48,6 +49,7 @@ export function useApplicationList(query: ApplicationListQuery) {
       apiRequest("GET", `/admin/applications?${params}`, ZApplicationListResponse, { signal }),
     placeholderData: (previous) => previous,
     staleTime: 0,
+    meta: { errorTitle: "Failed to load applications" },
   });
 }
 
@@ -58,24 +60,25 @@ export function useApplicationDetail(id: string) {
       apiRequest("GET", `/admin/applications/${id}`, ZApplicationDetailResponse, { signal }),
     retry: false,
     staleTime: 0,
+    meta: { errorTitle: "Failed to load application" },
   });
 }
 
+/**
+ * Approve or deny. The spec's toasts (success, each warning, failure) are the hook's own
+ * callbacks, not `mutate()`'s: a decided application's detail page drops its Actions card as
+ * soon as the new status arrives, and TanStack Query skips `mutate()` callbacks once the
+ * component that called it has unmounted.
+ */
 export function useDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      action,
-      reason,
-    }: {
-      id: string;
-      action: "approve" | "deny";
-      reason?: string;
-    }) =>
+    mutationFn: ({ id, action, reason }: { id: string; action: DecisionAction; reason?: string }) =>
       apiRequest("POST", `/admin/applications/${id}/${action}`, ZApplicationDecisionResponse, {
         body: action === "deny" ? (reason?.trim() ? { reason: reason.trim() } : {}) : undefined,
       }),
+    onSuccess: (response, { action }) => decisionSucceeded(action, response),
+    onError: (error, { action }) => decisionFailed(action, error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
   });
 }

@@ -1,20 +1,17 @@
 import { ArrowLeft, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { Application } from "../../../contracts/applications.ts";
 import { EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
-import { Label, Textarea } from "../../components/ui/input.tsx";
 import { Container, PageHeading } from "../../components/ui/page.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
-import { ApiError } from "../../lib/api-client.ts";
+import { formatDate } from "../../lib/format.ts";
 import { useApplicationDetail, useDecision, useLiveApplications } from "./api.ts";
-import { formatDate, isDecidable } from "./application-row.tsx";
-import { decisionFailed, decisionSucceeded } from "./decision-toasts.ts";
+import { isDecidable } from "./application-row.tsx";
+import { DenialReasonField, DenyDialog } from "./deny-dialog.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -30,16 +27,11 @@ function ActionsCard({ application }: { application: Application }) {
   const decision = useDecision();
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState(false);
+  // Toasts come from the hook; this only closes the dialog if the card is still shown.
   const act = (action: "approve" | "deny") =>
     decision.mutate(
       { id: application.id, action, reason: action === "deny" ? reason : undefined },
-      {
-        onSuccess: (response) => {
-          decisionSucceeded(action, response);
-          setConfirming(false);
-        },
-        onError: (error) => decisionFailed(action, error),
-      },
+      { onSuccess: () => setConfirming(false) },
     );
   return (
     <Card>
@@ -56,16 +48,13 @@ function ActionsCard({ application }: { application: Application }) {
             ? "Approving..."
             : "Approve"}
         </Button>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="denial-reason">Denial reason (optional)</Label>
-          <Textarea
-            id="denial-reason"
-            value={reason}
-            maxLength={2000}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="Included in the email to the applicant"
-          />
-        </div>
+        <DenialReasonField
+          id="denial-reason"
+          label="Denial reason (optional)"
+          placeholder="Included in the email to the applicant"
+          value={reason}
+          onChange={setReason}
+        />
         <Button
           variant="destructive"
           onClick={() => setConfirming(true)}
@@ -73,25 +62,14 @@ function ActionsCard({ application }: { application: Application }) {
         >
           Deny
         </Button>
-        <Dialog open={confirming} onOpenChange={setConfirming}>
-          <DialogContent
-            title="Deny Application"
-            description={`Are you sure you want to deny ${application.full_name}'s application? This action cannot be undone.`}
-          >
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button
-                variant="destructive"
-                onClick={() => act("deny")}
-                disabled={decision.isPending}
-              >
-                {decision.isPending ? "Denying..." : "Deny"}
-              </Button>
-            </div>
-          </DialogContent>
-        </Dialog>
+        <DenyDialog
+          name={application.full_name}
+          open={confirming}
+          pending={decision.isPending}
+          reason={reason}
+          onOpenChange={setConfirming}
+          onConfirm={() => act("deny")}
+        />
       </CardContent>
     </Card>
   );
@@ -102,11 +80,9 @@ export function ApplicationDetail({ id }: { id: string }) {
   useLiveApplications();
   const detail = useApplicationDetail(id);
 
+  // The failure toast is the query's own (meta.errorTitle); the spec then goes back to the list.
   useEffect(() => {
-    if (!detail.error) return;
-    const unauthenticated = detail.error instanceof ApiError && detail.error.status === 401;
-    toast.error(unauthenticated ? "Authentication required" : "Failed to load application");
-    navigate("/admin/applications", { replace: true });
+    if (detail.error) navigate("/admin/applications", { replace: true });
   }, [detail.error, navigate]);
 
   const application = detail.data?.application;

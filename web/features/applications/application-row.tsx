@@ -2,17 +2,10 @@ import { Check, Eye, X } from "lucide-react";
 import { Link } from "react-router";
 import type { ApplicationListItem } from "../../../contracts/applications.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { formatDate } from "../../lib/format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 export const isDecidable = (status: string) => status === "pending" || status === "under_review";
-
-export function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
-}
 
 export function ApplicationRow({
   item,

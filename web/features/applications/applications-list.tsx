@@ -1,7 +1,6 @@
 import { ArrowLeft, RefreshCw, Search } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import type { ApplicationListItem } from "../../../contracts/applications.ts";
 import { APPLICATIONS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from "../../../contracts/constants.ts";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../contracts/enums.ts";
@@ -9,21 +8,19 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Container, PageHeading } from "../../components/ui/page.tsx";
+import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ApiError } from "../../lib/api-client.ts";
-import { NotificationsMenu } from "../admin/notifications-menu.tsx";
 import { useApplicationList, useDecision, useLiveApplications } from "./api.ts";
 import { ApplicationRow } from "./application-row.tsx";
-import { decisionFailed, decisionSucceeded } from "./decision-toasts.ts";
 import { DenyDialog } from "./deny-dialog.tsx";
-import { Pagination } from "./pagination.tsx";
 import { StatCards } from "./stat-cards.tsx";
 import { STATUS_LABELS } from "./status-badge.tsx";
 
 const isStatus = (v: string | null): v is ApplicationStatus =>
   (APPLICATION_STATUSES as readonly string[]).includes(v ?? "");
 
-export function ApplicationsList() {
+/** The staff queue; `notifications` is the admin bell, placed beside Refresh by the route. */
+export function ApplicationsList({ notifications }: { notifications?: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get("page")) || 1);
   const statusParam = params.get("status");
@@ -68,26 +65,9 @@ export function ApplicationsList() {
   });
   const decision = useDecision();
 
-  useEffect(() => {
-    if (!list.error) return;
-    toast.error(
-      list.error instanceof ApiError && list.error.status === 401
-        ? "Authentication required"
-        : "Failed to load applications",
-    );
-  }, [list.error]);
-
+  // Toasts come from the hooks (the list's meta.errorTitle, the decision's own callbacks).
   const decide = (item: ApplicationListItem, action: "approve" | "deny", reason?: string) =>
-    decision.mutate(
-      { id: item.id, action, reason },
-      {
-        onSuccess: (response) => {
-          decisionSucceeded(action, response);
-          setDenying(null);
-        },
-        onError: (error) => decisionFailed(action, error),
-      },
-    );
+    decision.mutate({ id: item.id, action, reason }, { onSuccess: () => setDenying(null) });
 
   const data = list.data;
   return (
@@ -105,7 +85,7 @@ export function ApplicationsList() {
         subtitle="Review, approve and deny applications to join as a creator."
         actions={
           <div className="flex items-center gap-2">
-            <NotificationsMenu />
+            {notifications}
             <Button
               variant="outline"
               onClick={() => void list.refetch()}

@@ -6,9 +6,10 @@ import { z } from "zod";
 import { APPLICATION_SPECIALTIES, EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Input, Label, Textarea } from "../../components/ui/input.tsx";
-import { ApiError } from "../../lib/api-client.ts";
-import { cn } from "../../lib/cn.ts";
+import { ChipPicker } from "../../components/ui/chip-picker.tsx";
+import { Field, selectClass } from "../../components/ui/field.tsx";
+import { Input, Textarea } from "../../components/ui/input.tsx";
+import { toastApiError } from "../../lib/api-errors.ts";
 import { submitApplication } from "./api.ts";
 import { type SampleImage, SampleImagesField } from "./sample-images-field.tsx";
 
@@ -28,10 +29,6 @@ const ZApplyForm = z.object({
   travel_radius: z.string().regex(/^\d*$/, "Enter a whole number of miles"),
 });
 type ApplyForm = z.infer<typeof ZApplyForm>;
-
-function FieldError({ message }: { message?: string }) {
-  return message ? <p className="text-xs font-medium text-red-600">{message}</p> : null;
-}
 
 export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
   const [images, setImages] = useState<SampleImage[]>([]);
@@ -56,11 +53,6 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
     },
   });
   const specialties = watch("specialties");
-  const toggle = (s: string) =>
-    setValue(
-      "specialties",
-      specialties.includes(s) ? specialties.filter((x) => x !== s) : [...specialties, s],
-    );
 
   const onSubmit = async (values: ApplyForm) => {
     try {
@@ -86,15 +78,9 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
       for (const warning of response.warnings ?? []) toast.warning(warning);
       onSubmitted();
     } catch (error) {
-      if (error instanceof ApiError && error.code === "network") {
-        toast.error("Failed to submit application. Please try again.");
-      } else {
-        toast.error(
-          error instanceof ApiError && error.message
-            ? error.message
-            : "Failed to submit application",
-        );
-      }
+      toastApiError(error, "Failed to submit application", {
+        offlineTitle: "Failed to submit application. Please try again.",
+      });
     }
   };
 
@@ -105,18 +91,15 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
           <CardTitle>Personal Information</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="full_name">Full Name *</Label>
+          <Field id="full_name" label="Full Name" required error={errors.full_name?.message}>
             <Input
               id="full_name"
               autoComplete="name"
               aria-invalid={!!errors.full_name}
               {...register("full_name")}
             />
-            <FieldError message={errors.full_name?.message} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="email">Email *</Label>
+          </Field>
+          <Field id="email" label="Email" required error={errors.email?.message}>
             <Input
               id="email"
               type="email"
@@ -124,21 +107,18 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
               aria-invalid={!!errors.email}
               {...register("email")}
             />
-            <FieldError message={errors.email?.message} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="phone">Phone</Label>
+          </Field>
+          <Field id="phone" label="Phone">
             <Input id="phone" type="tel" autoComplete="tel" {...register("phone")} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="city">City</Label>
+          </Field>
+          <Field id="city" label="City">
             <Input
               id="city"
               placeholder="City, State"
               autoComplete="address-level2"
               {...register("city")}
             />
-          </div>
+          </Field>
         </CardContent>
       </Card>
       <Card>
@@ -146,8 +126,12 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
           <CardTitle>Professional Background</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="portfolio_url">Portfolio URL</Label>
+          <Field
+            id="portfolio_url"
+            label="Portfolio URL"
+            error={errors.portfolio_url?.message}
+            className="sm:col-span-2"
+          >
             <Input
               id="portfolio_url"
               type="url"
@@ -155,15 +139,9 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
               aria-invalid={!!errors.portfolio_url}
               {...register("portfolio_url")}
             />
-            <FieldError message={errors.portfolio_url?.message} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="experience_level">Experience Level</Label>
-            <select
-              id="experience_level"
-              className="h-11 rounded-xl border border-ink-300 bg-white px-3 text-sm"
-              {...register("experience_level")}
-            >
+          </Field>
+          <Field id="experience_level" label="Experience Level">
+            <select id="experience_level" className={selectClass} {...register("experience_level")}>
               <option value="">Select your experience</option>
               {EXPERIENCE_LEVELS.map((l) => (
                 <option key={l.value} value={l.value}>
@@ -171,9 +149,12 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="travel_radius">Travel Radius (miles)</Label>
+          </Field>
+          <Field
+            id="travel_radius"
+            label="Travel Radius (miles)"
+            error={errors.travel_radius?.message}
+          >
             <Input
               id="travel_radius"
               inputMode="numeric"
@@ -181,41 +162,22 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
               aria-invalid={!!errors.travel_radius}
               {...register("travel_radius")}
             />
-            <FieldError message={errors.travel_radius?.message} />
-          </div>
-          <fieldset className="flex flex-col gap-2 sm:col-span-2">
-            <legend className="mb-2 text-sm font-medium text-ink-800">Specialties</legend>
-            <div className="flex flex-wrap gap-2">
-              {APPLICATION_SPECIALTIES.map((s) => {
-                const on = specialties.includes(s);
-                return (
-                  <button
-                    key={s}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => toggle(s)}
-                    className={cn(
-                      "rounded-full border px-3 py-1.5 text-sm transition-colors",
-                      on
-                        ? "border-brand-500 bg-brand-50 text-brand-700"
-                        : "border-ink-200 text-ink-700 hover:border-ink-300",
-                    )}
-                  >
-                    {s}
-                  </button>
-                );
-              })}
-            </div>
-          </fieldset>
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="about_me">About You</Label>
+          </Field>
+          <ChipPicker
+            legend="Specialties"
+            options={APPLICATION_SPECIALTIES}
+            value={specialties}
+            onChange={(next) => setValue("specialties", next)}
+            className="sm:col-span-2"
+          />
+          <Field id="about_me" label="About You" className="sm:col-span-2">
             <Textarea
               id="about_me"
               rows={5}
               placeholder="Tell us about your style, experience and the kind of work you love."
               {...register("about_me")}
             />
-          </div>
+          </Field>
           <div className="sm:col-span-2">
             <SampleImagesField images={images} onChange={setImages} />
           </div>

@@ -2,49 +2,90 @@ import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Label, Textarea } from "../../components/ui/input.tsx";
+import { cn } from "../../lib/cn.ts";
 
-/** 'Deny Application' with an optional reason; the reason is sent only when non-empty. */
+/** The optional denial reason; it goes into the email to the applicant. */
+export function DenialReasonField({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  className,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex flex-col gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        value={value}
+        maxLength={2000}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+      />
+    </div>
+  );
+}
+
+/**
+ * 'Deny Application': confirms a denial. The reason is optional and sent only when non-empty;
+ * a screen that already asked for it (the detail's Actions card) passes it as `reason`, and the
+ * dialog then only confirms.
+ */
 export function DenyDialog({
   name,
   open,
   pending,
+  reason,
   onOpenChange,
   onConfirm,
 }: {
   name: string;
   open: boolean;
   pending: boolean;
+  reason?: string;
   onOpenChange: (open: boolean) => void;
   onConfirm: (reason: string) => void;
 }) {
-  const [reason, setReason] = useState("");
+  const [typed, setTyped] = useState("");
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setReason("");
+        if (!next) setTyped("");
         onOpenChange(next);
       }}
     >
       <DialogContent
         title="Deny Application"
-        description={`Are you sure you want to deny ${name}'s application?`}
+        description={`Are you sure you want to deny ${name}'s application? This action cannot be undone.`}
       >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="deny-reason">Reason (optional)</Label>
-          <Textarea
+        {reason === undefined ? (
+          <DenialReasonField
             id="deny-reason"
-            value={reason}
-            maxLength={2000}
-            onChange={(e) => setReason(e.target.value)}
+            label="Reason (optional)"
             placeholder="Tell the applicant why (included in the email)"
+            value={typed}
+            onChange={setTyped}
+            className="mb-5"
           />
-        </div>
-        <div className="mt-5 flex justify-end gap-2">
+        ) : null}
+        <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={() => onConfirm(reason)} disabled={pending}>
+          <Button
+            variant="destructive"
+            onClick={() => onConfirm(reason ?? typed)}
+            disabled={pending}
+          >
             {pending ? "Denying..." : "Deny"}
           </Button>
         </div>

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { APPLICATION_SAMPLE_IMAGES_MAX } from "../../../contracts/applications.ts";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ApiError } from "../../lib/api-client.ts";
+import { isApiError } from "../../lib/api-errors.ts";
 import { uploadSampleImage } from "./api.ts";
 
 export type SampleImage = {
@@ -56,7 +56,7 @@ export function SampleImagesField({
         },
         (error: unknown) => {
           toast.error(
-            error instanceof ApiError
+            isApiError(error)
               ? `${file.name}: ${error.message}`
               : `${file.name} could not be uploaded.`,
           );

@@ -1,13 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import { ZPortfolioPage } from "../../../contracts/profiles.ts";
 import { bookingsForCreatorPath, creatorProfilePath } from "../../../contracts/routes.ts";
 import type { MapCreator } from "../../../contracts/search.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Avatar, MediaImage } from "../../components/ui/media-image.tsx";
-import { apiRequest } from "../../lib/api-client.ts";
+import { usePortfolioPreview } from "../profiles/api.ts";
 
 const BOOK_LABEL = {
   photographer: "Book Photographer",
@@ -30,11 +28,7 @@ export function CreatorDetailCard({
   creator: MapCreator;
   onClose: () => void;
 }) {
-  const portfolio = useQuery({
-    queryKey: ["creator", creator.id, "portfolio", 1],
-    queryFn: ({ signal }) =>
-      apiRequest("GET", `/creators/${creator.id}/portfolio?page=1`, ZPortfolioPage, { signal }),
-  });
+  const portfolio = usePortfolioPreview(creator.id);
   const images = portfolio.data?.items.slice(0, PREVIEW_IMAGES) ?? [];
   return (
     <section

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PAGE_ROUTES } from "../../../contracts/routes.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { useProfileSetupQuery } from "./profile-setup-api.ts";
+import { useProfileSetupQuery } from "./api.ts";
 
 /** On /profile, an approved creator's way back into the five-step setup. Others see nothing. */
 export function CreatorSetupCard({ userId }: { userId: string }) {

@@ -4,8 +4,8 @@ import { toast } from "sonner";
 import { DOCUMENT_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
 import type { CreatorDocument, DocumentKind } from "../../../contracts/profile-setup.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ApiError } from "../../lib/api-client.ts";
-import type { ProfileSetupActions } from "./profile-setup-api.ts";
+import { toastApiError } from "../../lib/api-errors.ts";
+import { type ProfileSetupActions, UPLOAD_FAILED } from "./api.ts";
 
 /** Private documents: PDFs or images, visible only to the creator and our staff. */
 export function DocumentUploader({
@@ -25,9 +25,7 @@ export function DocumentUploader({
     try {
       await action();
     } catch (error) {
-      toast.error("Error", {
-        description: error instanceof ApiError ? error.message : "Upload failed. Please try again.",
-      });
+      toastApiError(error, "Error", { description: UPLOAD_FAILED });
     } finally {
       setBusy(false);
     }

@@ -4,10 +4,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { APPLICATION_SPECIALTIES, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
-import {
-  type OnboardingApplication,
-  ZCompleteOnboardingResponse,
-} from "../../../contracts/onboarding.ts";
+import type { OnboardingApplication } from "../../../contracts/onboarding.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Card,
@@ -16,9 +13,11 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card.tsx";
-import { Input, Label, Textarea } from "../../components/ui/input.tsx";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
-import { cn } from "../../lib/cn.ts";
+import { ChipPicker } from "../../components/ui/chip-picker.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input, Textarea } from "../../components/ui/input.tsx";
+import { toastApiError } from "../../lib/api-errors.ts";
+import { completeOnboarding } from "./api.ts";
 
 const ZOnboardForm = z.object({
   full_name: z.string().trim().min(1, "Full name is required"),
@@ -64,21 +63,17 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
 
   const onSubmit = async (values: OnboardForm) => {
     try {
-      await apiRequest("POST", "/onboarding/complete", ZCompleteOnboardingResponse, {
-        body: {
-          application_id: application.id,
-          ...values,
-          travel_radius: values.travel_radius ? Number.parseInt(values.travel_radius, 10) : null,
-        },
+      await completeOnboarding({
+        application_id: application.id,
+        ...values,
+        travel_radius: values.travel_radius ? Number.parseInt(values.travel_radius, 10) : null,
       });
       toast.success("Profile created successfully!");
       navigate("/profile");
     } catch (error) {
-      if (error instanceof ApiError && error.status > 0) {
-        toast.error("Failed to create profile", { description: error.message });
-      } else {
-        toast.error("Failed to complete onboarding");
-      }
+      toastApiError(error, "Failed to create profile", {
+        offlineTitle: "Failed to complete onboarding",
+      });
     }
   };
 
@@ -92,73 +87,45 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
       </CardHeader>
       <CardContent>
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="full_name">Full Name *</Label>
+          <Field id="full_name" label="Full Name" required error={errors.full_name?.message}>
             <Input id="full_name" aria-invalid={!!errors.full_name} {...register("full_name")} />
-            {errors.full_name ? (
-              <p className="text-xs font-medium text-red-600">{errors.full_name.message}</p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="business_name">Business Name</Label>
+          </Field>
+          <Field id="business_name" label="Business Name">
             <Input id="business_name" {...register("business_name")} />
-          </div>
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="bio">Bio</Label>
+          </Field>
+          <Field id="bio" label="Bio" className="sm:col-span-2">
             <Textarea id="bio" rows={5} {...register("bio")} />
-          </div>
-          <fieldset className="sm:col-span-2">
-            <legend className="mb-2 text-sm font-medium text-ink-800">Specialties</legend>
-            <div className="flex flex-wrap gap-2">
-              {choices.map((s) => {
-                const on = specialties.includes(s);
-                return (
-                  <button
-                    key={s}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() =>
-                      setValue(
-                        "specialties",
-                        on ? specialties.filter((x) => x !== s) : [...specialties, s],
-                      )
-                    }
-                    className={cn(
-                      "rounded-full border px-3 py-1.5 text-sm transition-colors",
-                      on
-                        ? "border-brand-500 bg-brand-50 text-brand-700"
-                        : "border-ink-200 text-ink-700 hover:border-ink-300",
-                    )}
-                  >
-                    {s}
-                  </button>
-                );
-              })}
-            </div>
-          </fieldset>
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="portfolio_url">Portfolio URL</Label>
+          </Field>
+          <ChipPicker
+            legend="Specialties"
+            options={choices}
+            value={specialties}
+            onChange={(next) => setValue("specialties", next)}
+            className="sm:col-span-2"
+          />
+          <Field
+            id="portfolio_url"
+            label="Portfolio URL"
+            error={errors.portfolio_url?.message}
+            className="sm:col-span-2"
+          >
             <Input
               id="portfolio_url"
               type="url"
               aria-invalid={!!errors.portfolio_url}
               {...register("portfolio_url")}
             />
-            {errors.portfolio_url ? (
-              <p className="text-xs font-medium text-red-600">{errors.portfolio_url.message}</p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="city">City</Label>
+          </Field>
+          <Field id="city" label="City">
             <Input id="city" placeholder="City, State" {...register("city")} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="travel_radius">Travel Radius (miles)</Label>
+          </Field>
+          <Field
+            id="travel_radius"
+            label="Travel Radius (miles)"
+            error={errors.travel_radius?.message}
+          >
             <Input id="travel_radius" inputMode="numeric" {...register("travel_radius")} />
-            {errors.travel_radius ? (
-              <p className="text-xs font-medium text-red-600">{errors.travel_radius.message}</p>
-            ) : null}
-          </div>
+          </Field>
           <div className="sm:col-span-2">
             <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? "Creating Profile..." : "Complete Setup"}

@@ -1,7 +1,7 @@
+import { Field, selectClass } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import type { SetupDraft } from "./setup-draft.ts";
-import { Field, selectClass } from "./setup-fields.tsx";
-import type { StepProps } from "./setup-steps.tsx";
+import type { StepProps } from "./step-props.ts";
 
 // Bank and tax numbers are write-only: the form starts empty and shows what is stored.
 const METHOD_LABELS = {

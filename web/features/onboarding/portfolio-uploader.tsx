@@ -5,11 +5,8 @@ import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
 import { PORTFOLIO_HINT, type PortfolioItem } from "../../../contracts/profile-setup.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ApiError } from "../../lib/api-client.ts";
-import type { ProfileSetupActions } from "./profile-setup-api.ts";
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : "Upload failed. Please try again.";
+import { toastApiError } from "../../lib/api-errors.ts";
+import { type ProfileSetupActions, UPLOAD_FAILED } from "./api.ts";
 
 export function PortfolioUploader({
   items,
@@ -36,7 +33,7 @@ export function PortfolioUploader({
     try {
       await actions.uploadPortfolio(ok);
     } catch (error) {
-      toast.error("Error", { description: errorText(error) });
+      toastApiError(error, "Error", { description: UPLOAD_FAILED });
     } finally {
       setUploading(0);
     }
@@ -47,7 +44,7 @@ export function PortfolioUploader({
     try {
       await action();
     } catch (error) {
-      toast.error("Error", { description: errorText(error) });
+      toastApiError(error, "Error", { description: UPLOAD_FAILED });
     } finally {
       setBusy(false);
     }

@@ -5,8 +5,8 @@ import { PROFILE_SETUP_STEPS } from "../../../contracts/constants.ts";
 import type { ProfileSetupResponse } from "../../../contracts/profile-setup.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { ApiError } from "../../lib/api-client.ts";
-import type { ProfileSetupActions } from "./profile-setup-api.ts";
+import { toastApiError } from "../../lib/api-errors.ts";
+import type { ProfileSetupActions } from "./api.ts";
 import { draftFrom, moneyError, stepRequest } from "./setup-draft.ts";
 import { STEP_TITLES, STEPS } from "./setup-steps.tsx";
 
@@ -42,10 +42,7 @@ export function ProfileSetupWizard({
       setShowErrors(false);
       return true;
     } catch (error) {
-      toast.error("Error", {
-        description:
-          error instanceof ApiError ? error.message : "Could not save. Please try again.",
-      });
+      toastApiError(error, "Error", { description: "Could not save. Please try again." });
       return false;
     } finally {
       setSaving(false);
@@ -66,11 +63,9 @@ export function ProfileSetupWizard({
       });
       navigate("/profile");
     } catch (error) {
-      const description =
-        error instanceof ApiError && error.code === "validation_failed"
-          ? error.message
-          : "Failed to complete profile setup. Please try again.";
-      toast.error("Error", { description });
+      toastApiError(error, "Error", {
+        description: "Failed to complete profile setup. Please try again.",
+      });
     } finally {
       setSaving(false);
     }

@@ -1,21 +1,13 @@
 import { TRAVEL_RADIUS_OPTIONS } from "../../../contracts/constants.ts";
 import { EQUIPMENT, EXPERIENCE_LEVELS, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
-import type { ProfileSetupResponse } from "../../../contracts/profile-setup.ts";
+import { ChipPicker } from "../../components/ui/chip-picker.tsx";
+import { Field, selectClass } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { DocumentUploader } from "./document-uploader.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PortfolioUploader } from "./portfolio-uploader.tsx";
-import type { ProfileSetupActions } from "./profile-setup-api.ts";
-import { moneyError, type SetupDraft } from "./setup-draft.ts";
-import { ChipPicker, Field, selectClass } from "./setup-fields.tsx";
-
-export type StepProps = {
-  draft: SetupDraft;
-  set: (changes: Partial<SetupDraft>) => void;
-  data: ProfileSetupResponse;
-  actions: ProfileSetupActions;
-  showErrors: boolean;
-};
+import { moneyError } from "./setup-draft.ts";
+import type { StepProps } from "./step-props.ts";
 
 export const STEP_TITLES = [
   "Personal & Business Info",

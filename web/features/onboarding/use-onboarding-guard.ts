@@ -1,10 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { ONBOARDING_MESSAGES, ZOnboardingStateResponse } from "../../../contracts/onboarding.ts";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { ONBOARDING_MESSAGES } from "../../../contracts/onboarding.ts";
+import { isApiError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
+import { useOnboardingState } from "./api.ts";
 
 /**
  * The spec's onboarding guard, in its order. Signed-out visitors go to /auth, which brings
@@ -14,19 +14,7 @@ export function useOnboardingGuard(applicationId: string | null) {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: session, isPending } = useSession();
-  const query = useQuery({
-    queryKey: ["onboarding", applicationId, session?.user.id],
-    queryFn: ({ signal }) =>
-      apiRequest(
-        "GET",
-        `/onboarding/applications/${encodeURIComponent(applicationId ?? "")}`,
-        ZOnboardingStateResponse,
-        { signal },
-      ),
-    enabled: !!applicationId && !!session,
-    retry: false,
-    staleTime: 0,
-  });
+  const query = useOnboardingState(applicationId, session?.user.id);
 
   useEffect(() => {
     if (!applicationId) {
@@ -42,7 +30,10 @@ export function useOnboardingGuard(applicationId: string | null) {
       return;
     }
     if (query.error) {
-      const known = query.error instanceof ApiError && [403, 404, 409].includes(query.error.status);
+      // The guard's refusals carry the spec's own messages.
+      const known = (["forbidden", "not_found", "conflict"] as const).some((code) =>
+        isApiError(query.error, code),
+      );
       toast.error(known ? query.error.message : "Failed to load application");
       navigate("/", { replace: true });
       return;

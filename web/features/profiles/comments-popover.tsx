@@ -8,7 +8,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../lib/auth-client.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
-import { useAddComment, useComments } from "./profile-api.ts";
+import { useAddComment, useComments } from "./api.ts";
 
 export function CommentsPopover({
   itemId,

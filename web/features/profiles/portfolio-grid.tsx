@@ -10,9 +10,9 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/cn.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
+import { useLike, usePortfolioPage } from "./api.ts";
 import { CommentsPopover } from "./comments-popover.tsx";
 import { Lightbox } from "./lightbox.tsx";
-import { useLike, usePortfolioPage } from "./profile-api.ts";
 import { ShareMenu } from "./share-menu.tsx";
 
 /** The portfolio, 9 to a page in 3 columns, each image with like, comments and share. */

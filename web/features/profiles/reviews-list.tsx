@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import type { Review } from "../../../contracts/profiles.ts";
+import { formatDate } from "../../lib/format.ts";
 
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   return (
@@ -24,11 +25,7 @@ export function ReviewsList({ reviews }: { reviews: Review[] }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-semibold text-ink-900">{review.author}</p>
             <time dateTime={review.date} className="text-sm text-ink-500">
-              {new Date(review.date).toLocaleDateString("en-US", {
-                month: "short",
-                day: "numeric",
-                year: "numeric",
-              })}
+              {formatDate(review.date)}
             </time>
           </div>
           <Stars rating={review.rating} className="mt-1 block" />

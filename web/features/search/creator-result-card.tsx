@@ -5,7 +5,7 @@ import type { CreatorCard } from "../../../contracts/search.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Avatar, MediaImage } from "../../components/ui/media-image.tsx";
-import { formatUsd } from "../../lib/format-usd.ts";
+import { formatUsd } from "../../lib/format.ts";
 
 const TYPE_LABEL = {
   photographer: "Photographer",

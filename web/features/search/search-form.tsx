@@ -6,7 +6,7 @@ import { ZIP_HELP } from "../../../contracts/search.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input, Label } from "../../components/ui/input.tsx";
 import { cn } from "../../lib/cn.ts";
-import type { SearchParams } from "./search-api.ts";
+import type { SearchParams } from "./api.ts";
 
 function today(): string {
   const now = new Date();

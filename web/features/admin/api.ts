@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
+import { ZAdminMe, ZAdminOverview } from "../../../contracts/accounts.ts";
 import {
   type AdminNotificationsResponse,
   ZAdminNotification,
@@ -9,8 +10,37 @@ import {
 } from "../../../contracts/admin-notifications.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
-const KEY = ["admin", "notifications"] as const;
+export const adminKeys = {
+  /** Per user, so signing out or in as someone else never shows the previous user's state. */
+  me: (userId: string | undefined) => ["admin", "me", userId] as const,
+  overview: ["admin", "overview"] as const,
+  notifications: ["admin", "notifications"] as const,
+};
+
+const KEY = adminKeys.notifications;
 const STREAM_PATH = "/api/admin/notifications/stream";
+
+/** Whether the signed-in user is staff: the server answers 403 when not. */
+export const fetchAdminMe = (signal?: AbortSignal) =>
+  apiRequest("GET", "/admin/me", ZAdminMe, { signal });
+
+export function useAdminMeQuery(userId: string | undefined) {
+  return useQuery({
+    queryKey: adminKeys.me(userId),
+    queryFn: ({ signal }) => fetchAdminMe(signal),
+    enabled: !!userId,
+    retry: false,
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: adminKeys.overview,
+    queryFn: ({ signal }) => apiRequest("GET", "/admin/overview", ZAdminOverview, { signal }),
+  });
+}
 
 /** Staff notifications, kept live by the server's event stream while the dashboard is open. */
 export function useAdminNotifications() {

@@ -8,32 +8,47 @@ import {
   ZPortfolioPage,
   ZPublicProfile,
 } from "../../../contracts/profiles.ts";
-import { ApiError, apiRequest, takeInitialResponse } from "../../lib/api-client.ts";
+import { apiRequest, takeInitialResponse } from "../../lib/api-client.ts";
+import { isRetryable } from "../../lib/api-errors.ts";
+
+export const profileKeys = {
+  creator: (id: string) => ["creator", id] as const,
+  portfolio: (id: string) => ["creator", id, "portfolio"] as const,
+  portfolioPage: (id: string, page: number) => ["creator", id, "portfolio", page] as const,
+  comments: (itemId: string) => ["portfolio-comments", itemId] as const,
+};
 
 export function useCreatorProfile(id: string) {
   return useQuery({
-    queryKey: ["creator", id],
+    queryKey: profileKeys.creator(id),
     queryFn: ({ signal }) =>
       apiRequest("GET", publicProfileApiPath(id), ZPublicProfile, { signal }),
     initialData: () => takeInitialResponse(publicProfileApiPath(id), ZPublicProfile),
     initialDataUpdatedAt: Date.now,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: (count, error) => isRetryable(error) && count < 1,
   });
 }
 
+const portfolioPageQuery = (id: string, page: number) => ({
+  queryKey: profileKeys.portfolioPage(id, page),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest("GET", `/creators/${id}/portfolio?page=${page}`, ZPortfolioPage, { signal }),
+});
+
+/** One page of a creator's portfolio; paging keeps the previous page shown until the next arrives. */
 export function usePortfolioPage(id: string, page: number) {
-  return useQuery({
-    queryKey: ["creator", id, "portfolio", page],
-    queryFn: ({ signal }) =>
-      apiRequest("GET", `/creators/${id}/portfolio?page=${page}`, ZPortfolioPage, { signal }),
-    placeholderData: (previous) => previous,
-  });
+  return useQuery({ ...portfolioPageQuery(id, page), placeholderData: (previous) => previous });
+}
+
+/** The first portfolio page, for a preview of a creator (the map's detail card). */
+export function usePortfolioPreview(id: string) {
+  return useQuery(portfolioPageQuery(id, 1));
 }
 
 /** Like or unlike; the page shows the change at once and then the server's exact count. */
 export function useLike(creatorId: string, page: number) {
   const client = useQueryClient();
-  const key = ["creator", creatorId, "portfolio", page];
+  const key = profileKeys.portfolioPage(creatorId, page);
   const patch = (itemId: string, change: (item: PortfolioPage["items"][number]) => object) =>
     client.setQueryData<PortfolioPage>(
       key,
@@ -64,7 +79,7 @@ export function useLike(creatorId: string, page: number) {
 
 export function useComments(itemId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ["portfolio-comments", itemId],
+    queryKey: profileKeys.comments(itemId),
     queryFn: ({ signal }) =>
       apiRequest("GET", `/portfolio/${itemId}/comments`, ZCommentList, { signal }),
     enabled,
@@ -77,8 +92,8 @@ export function useAddComment(itemId: string, creatorId: string) {
     mutationFn: (body: string) =>
       apiRequest("POST", `/portfolio/${itemId}/comments`, ZComment, { body: { body } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["portfolio-comments", itemId] });
-      void client.invalidateQueries({ queryKey: ["creator", creatorId, "portfolio"] });
+      void client.invalidateQueries({ queryKey: profileKeys.comments(itemId) });
+      void client.invalidateQueries({ queryKey: profileKeys.portfolio(creatorId) });
     },
   });
 }

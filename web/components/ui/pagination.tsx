@@ -1,5 +1,5 @@
 import { PAGE_WINDOW } from "../../../contracts/constants.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button } from "./button.tsx";
 
 /** The page numbers to show: at most PAGE_WINDOW, sliding so the current page stays inside. */
 export function pageWindow(page: number, totalPages: number): number[] {

@@ -10,10 +10,14 @@ export type SearchParams = {
   filter?: (typeof QUICK_FILTERS)[number];
 };
 
+export const searchKeys = {
+  results: (params: SearchParams) => ["search", params] as const,
+};
+
 /** Pages of search results; each next page continues from the previous page's cursor. */
 export function useCreatorSearch(params: SearchParams) {
   return useInfiniteQuery({
-    queryKey: ["search", params],
+    queryKey: searchKeys.results(params),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams();

@@ -5,11 +5,13 @@ import { apiRequest } from "../../lib/api-client.ts";
 
 type Viewer = { lat: number; lng: number } | null;
 
-const mapKey = (viewer: Viewer) => ["map-creators", viewer?.lat ?? null, viewer?.lng ?? null];
+export const mapKeys = {
+  creators: (viewer: Viewer) => ["map-creators", viewer?.lat ?? null, viewer?.lng ?? null] as const,
+};
 
 export function useMapCreators(viewer: Viewer, enabled: boolean) {
   return useQuery({
-    queryKey: mapKey(viewer),
+    queryKey: mapKeys.creators(viewer),
     queryFn: ({ signal }) =>
       apiRequest(
         "GET",
@@ -28,7 +30,7 @@ const STATS_REFRESH_MS = 1000;
 export function usePresenceStream(viewer: Viewer) {
   const client = useQueryClient();
   useEffect(() => {
-    const key = mapKey(viewer);
+    const key = mapKeys.creators(viewer);
     const source = new EventSource("/api/map/events");
     let refresh: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener("presence", (message) => {

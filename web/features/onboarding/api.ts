@@ -2,6 +2,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { UPLOAD_FILES_PER_REQUEST } from "../../../contracts/media.ts";
 import {
+  type CompleteOnboardingRequest,
+  ZCompleteOnboardingResponse,
+  ZOnboardingStateResponse,
+} from "../../../contracts/onboarding.ts";
+import {
   type DocumentKind,
   type ProfileSetupResponse,
   type SaveStepRequest,
@@ -9,7 +14,37 @@ import {
 } from "../../../contracts/profile-setup.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
-const key = (userId: string | undefined) => ["profile-setup", userId] as const;
+export const onboardingKeys = {
+  state: (applicationId: string | null, userId: string | undefined) =>
+    ["onboarding", applicationId, userId] as const,
+  profileSetup: (userId: string | undefined) => ["profile-setup", userId] as const,
+};
+
+/** The description of a failed upload when the server gave no reason. */
+export const UPLOAD_FAILED = "Upload failed. Please try again.";
+
+/** Where an approved application stands for the signed-in user (the onboarding guard). */
+export function useOnboardingState(applicationId: string | null, userId: string | undefined) {
+  return useQuery({
+    queryKey: onboardingKeys.state(applicationId, userId),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        "GET",
+        `/onboarding/applications/${encodeURIComponent(applicationId ?? "")}`,
+        ZOnboardingStateResponse,
+        { signal },
+      ),
+    enabled: !!applicationId && !!userId,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function completeOnboarding(body: CompleteOnboardingRequest) {
+  return apiRequest("POST", "/onboarding/complete", ZCompleteOnboardingResponse, { body });
+}
+
+const key = onboardingKeys.profileSetup;
 
 export function useProfileSetupQuery(userId: string | undefined) {
   return useQuery({

@@ -1,0 +1,12 @@
+import type { ProfileSetupResponse } from "../../../contracts/profile-setup.ts";
+import type { ProfileSetupActions } from "./api.ts";
+import type { SetupDraft } from "./setup-draft.ts";
+
+/** What every profile-setup step receives from the wizard. */
+export type StepProps = {
+  draft: SetupDraft;
+  set: (changes: Partial<SetupDraft>) => void;
+  data: ProfileSetupResponse;
+  actions: ProfileSetupActions;
+  showErrors: boolean;
+};
