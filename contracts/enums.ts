@@ -86,3 +86,9 @@ export const BOOKING_STATUSES = [
   "expired",
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const CREATOR_TYPE_LABELS = {
+  photographer: "Photographer",
+  videographer: "Videographer",
+  "content creator": "Content Creator",
+} as const satisfies Record<CreatorType, string>;

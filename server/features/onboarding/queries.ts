@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { OnboardingApplication } from "../../../contracts/onboarding.ts";
 import type { DB } from "../../db/schema.ts";
 
 const APPLICATION_COLUMNS = [
@@ -13,6 +14,22 @@ const APPLICATION_COLUMNS = [
   "travel_radius",
   "status",
 ] as const;
+
+type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
+
+export function toOnboardingApplication(row: ApplicationRow): OnboardingApplication {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    city: row.city,
+    portfolioUrl: row.portfolio_url,
+    specialties: row.specialties,
+    aboutMe: row.about_me,
+    travelRadius: row.travel_radius,
+  };
+}
 
 export async function findApplication(db: Kysely<DB>, id: string) {
   return db

@@ -9,7 +9,6 @@ import { AppError } from "../../platform/errors.ts";
 import { convertApplication } from "../applications/service.ts";
 import * as q from "./queries.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type SessionUser = { id: string; email: string };
 type ApplicationRow = NonNullable<Awaited<ReturnType<typeof q.findApplication>>>;
 
@@ -35,16 +34,12 @@ export async function onboardingState(
   user: SessionUser,
 ): Promise<OnboardingStateResponse> {
   const db = deps.database.db;
-  const application = guard(
-    UUID.test(applicationId) ? await q.findApplication(db, applicationId) : undefined,
-    user,
-  );
+  const application = guard(await q.findApplication(db, applicationId), user);
   if (await q.profileIdOfUser(db, user.id)) return { state: "profile_exists" };
   if (application.status === "converted") {
     throw new AppError("conflict", ONBOARDING_MESSAGES.notApproved);
   }
-  const { status: _status, ...fields } = application;
-  return { state: "ready", application: fields };
+  return { state: "ready", application: q.toOnboardingApplication(application) };
 }
 
 /** Creates the approved creator profile and converts the application, in one transaction. */
@@ -53,11 +48,8 @@ export async function completeOnboarding(
   input: z.output<typeof ZCompleteOnboardingRequest>,
   user: SessionUser,
 ) {
-  if (!UUID.test(input.application_id)) {
-    throw new AppError("not_found", ONBOARDING_MESSAGES.notFound);
-  }
   return deps.database.db.transaction().execute(async (trx) => {
-    const application = guard(await q.lockApplication(trx, input.application_id), user);
+    const application = guard(await q.lockApplication(trx, input.applicationId), user);
     if ((await q.profileIdOfUser(trx, user.id)) || application.status === "converted") {
       throw new AppError("conflict", "Profile already exists");
     }
@@ -65,14 +57,14 @@ export async function completeOnboarding(
       .insertApprovedProfile(trx, {
         user_id: user.id,
         application_id: application.id,
-        full_name: input.full_name,
-        business_name: input.business_name,
+        full_name: input.fullName,
+        business_name: input.businessName,
         bio: input.bio,
         specialties: input.specialties,
-        portfolio_url: input.portfolio_url,
+        portfolio_url: input.portfolioUrl,
         city: input.city,
         phone: application.phone,
-        travel_radius: input.travel_radius ?? null,
+        travel_radius: input.travelRadius ?? null,
       })
       .catch((error: { code?: string }) => {
         if (error.code === "23505") throw new AppError("conflict", "Profile already exists");

@@ -4,8 +4,8 @@ import type { CreatorType } from "../../../contracts/enums.ts";
 import {
   type Comment,
   DEFAULT_CREATOR_NAME,
-  type PortfolioItem,
   PROFILE_REVIEWS_SHOWN,
+  type PublicPortfolioItem,
   type Review,
 } from "../../../contracts/profiles.ts";
 import type { DB } from "../../db/schema.ts";
@@ -98,7 +98,7 @@ export async function findPortfolioPage(
   userId: string,
   page: number,
   viewerId: string | null,
-): Promise<PortfolioItem[]> {
+): Promise<PublicPortfolioItem[]> {
   const rows = await db
     .selectFrom("portfolio_items as i")
     .select([

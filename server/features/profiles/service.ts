@@ -1,18 +1,19 @@
 import type { Kysely } from "kysely";
-import { BRAND_NAME, PORTFOLIO_PAGE_SIZE } from "../../../contracts/constants.ts";
-import { imageSrcSet, imageUrl, PROFILE_COVER_SIZES } from "../../../contracts/media.ts";
+import { PORTFOLIO_PAGE_SIZE } from "../../../contracts/constants.ts";
+import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
+import { imageSrcSet, PROFILE_COVER_SIZES } from "../../../contracts/media.ts";
+import { creatorPageHead } from "../../../contracts/page-head.ts";
 import {
   type Comment,
   type LikeState,
   type PortfolioPage,
   type PublicProfile,
   publicProfileApiPath,
+  ZCreatorIdParam,
 } from "../../../contracts/profiles.ts";
-import { creatorProfilePath } from "../../../contracts/routes.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PageHead } from "../../platform/web-app.ts";
-import { typeLabel } from "../search/queries.ts";
 import {
   countPortfolio,
   findComments,
@@ -53,7 +54,7 @@ async function findPublicProfile(db: Db, id: string): Promise<PublicProfile | nu
   const { userId: _userId, ...rest } = profile;
   return {
     ...rest,
-    specialty: profile.specialties[0] ?? typeLabel(profile.type),
+    specialty: profile.specialties[0] ?? CREATOR_TYPE_LABELS[profile.type],
     coverKey: gallery[0]?.imageKey ?? null,
     portfolioCount,
     gallery,
@@ -110,19 +111,12 @@ export async function addComment(db: Db, itemId: string, userId: string, body: s
  * show; null (→ 404) unless listed.
  */
 export async function profileHead(db: Db, id: string): Promise<PageHead | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!ZCreatorIdParam.safeParse({ id }).success) return null;
   const profile = await findPublicProfile(db, id);
   if (!profile) return null;
-  const where = profile.city ? ` in ${profile.city}` : "";
-  const rating = profile.reviewCount
-    ? ` Rated ${profile.rating.toFixed(1)} from ${profile.reviewCount} review${profile.reviewCount === 1 ? "" : "s"}.`
-    : "";
   const cover = profile.coverKey;
   return {
-    title: `${profile.name} Profile | Find a Photographer`,
-    description: `${profile.name}, ${typeLabel(profile.type).toLowerCase()} (${profile.specialty})${where}. View the portfolio and reviews and book on ${BRAND_NAME}.${rating}`,
-    canonicalPath: creatorProfilePath(profile.id),
-    image: cover ? imageUrl(cover, "large") : undefined,
+    ...creatorPageHead(profile),
     preloadImage: cover ? { srcSet: imageSrcSet(cover), sizes: PROFILE_COVER_SIZES } : undefined,
     initialApiData: { [publicProfileApiPath(profile.id)]: profile },
   };

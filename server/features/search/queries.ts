@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { DEFAULT_TRAVEL_RADIUS_MILES, MAP } from "../../../contracts/constants.ts";
-import type { CreatorType, QuickFilter } from "../../../contracts/enums.ts";
+import {
+  CREATOR_TYPE_LABELS,
+  type CreatorType,
+  type QuickFilter,
+} from "../../../contracts/enums.ts";
 import type { CreatorCard, MapCreator } from "../../../contracts/search.ts";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
@@ -174,7 +178,7 @@ export function toCard(row: CardRow, withDistance: boolean): CreatorCard {
   return {
     id: row.id,
     name: row.name,
-    specialty: row.specialties[0] ?? typeLabel(row.creator_type),
+    specialty: row.specialties[0] ?? CREATOR_TYPE_LABELS[row.creator_type],
     specialties: row.specialties,
     type: row.creator_type,
     city: row.city,
@@ -186,10 +190,6 @@ export function toCard(row: CardRow, withDistance: boolean): CreatorCard {
     availableNow: row.available_now,
     distanceMiles: withDistance ? row.miles : null,
   };
-}
-
-export function typeLabel(type: CreatorType): string {
-  return type.replace(/(^|\s)\S/g, (s) => s.toUpperCase());
 }
 
 /** Listed creators with a live position inside the map's bounds. */

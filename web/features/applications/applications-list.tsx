@@ -184,7 +184,7 @@ export function ApplicationsList() {
         </div>
       ) : null}
       <DenyDialog
-        name={denying?.full_name ?? ""}
+        name={denying?.fullName ?? ""}
         open={denying !== null}
         pending={decision.isPending}
         onOpenChange={(open) => !open && setDenying(null)}

@@ -2,32 +2,27 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { z } from "zod";
+import type { z } from "zod";
+import { ZSubmitApplicationRequest } from "../../../contracts/applications.ts";
 import { APPLICATION_SPECIALTIES, EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input, Label, Textarea } from "../../components/ui/input.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
+import { selectInput, wholeNumberInput } from "../../lib/form-inputs.ts";
 import { submitApplication } from "./api.ts";
 import { type SampleImage, SampleImagesField } from "./sample-images-field.tsx";
 
-// Spec §5: full name and a valid email required; the portfolio must be a URL; the radius an integer.
-const ZApplyForm = z.object({
-  full_name: z.string().trim().min(1, "Full name is required"),
-  email: z.string().trim().email("Enter a valid email address"),
-  phone: z.string(),
-  city: z.string(),
-  portfolio_url: z.union([
-    z.literal(""),
-    z.url({ protocol: /^https?$/, message: "Enter a valid URL (https://...)" }),
-  ]),
-  experience_level: z.string(),
-  specialties: z.array(z.string()),
-  about_me: z.string(),
-  travel_radius: z.string().regex(/^\d*$/, "Enter a whole number of miles"),
+// The request's own rules and messages (spec §5); sample images are sent apart from the inputs.
+const ZApplyForm = ZSubmitApplicationRequest.omit({ sampleImages: true }).extend({
+  experienceLevel: selectInput(ZSubmitApplicationRequest.shape.experienceLevel),
+  travelRadius: wholeNumberInput(
+    ZSubmitApplicationRequest.shape.travelRadius,
+    "Enter a whole number of miles",
+  ),
 });
-type ApplyForm = z.infer<typeof ZApplyForm>;
+type ApplyForm = z.output<typeof ZApplyForm>;
 
 function FieldError({ message }: { message?: string }) {
   return message ? <p className="text-xs font-medium text-red-600">{message}</p> : null;
@@ -41,21 +36,21 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
     watch,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<ApplyForm>({
+  } = useForm<z.input<typeof ZApplyForm>, unknown, ApplyForm>({
     resolver: zodResolver(ZApplyForm),
     defaultValues: {
-      full_name: "",
+      fullName: "",
       email: "",
       phone: "",
       city: "",
-      portfolio_url: "",
-      experience_level: "",
+      portfolioUrl: "",
+      experienceLevel: "",
       specialties: [],
-      about_me: "",
-      travel_radius: "",
+      aboutMe: "",
+      travelRadius: "",
     },
   });
-  const specialties = watch("specialties");
+  const specialties = watch("specialties") ?? [];
   const toggle = (s: string) =>
     setValue(
       "specialties",
@@ -68,20 +63,7 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
       const sampleKeys = (await Promise.all(images.map((i) => i.upload))).filter(
         (key): key is string => key !== null,
       );
-      const response = await submitApplication({
-        full_name: values.full_name,
-        email: values.email,
-        phone: values.phone,
-        city: values.city,
-        portfolio_url: values.portfolio_url,
-        experience_level: values.experience_level || null,
-        specialties: values.specialties,
-        about_me: values.about_me,
-        ...(values.travel_radius
-          ? { travel_radius: Number.parseInt(values.travel_radius, 10) }
-          : {}),
-        sample_images: sampleKeys,
-      });
+      const response = await submitApplication({ ...values, sampleImages: sampleKeys });
       toast.success("Application submitted successfully! Check your email for confirmation.");
       for (const warning of response.warnings ?? []) toast.warning(warning);
       onSubmitted();
@@ -106,14 +88,14 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="full_name">Full Name *</Label>
+            <Label htmlFor="fullName">Full Name *</Label>
             <Input
-              id="full_name"
+              id="fullName"
               autoComplete="name"
-              aria-invalid={!!errors.full_name}
-              {...register("full_name")}
+              aria-invalid={!!errors.fullName}
+              {...register("fullName")}
             />
-            <FieldError message={errors.full_name?.message} />
+            <FieldError message={errors.fullName?.message} />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="email">Email *</Label>
@@ -147,22 +129,22 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="portfolio_url">Portfolio URL</Label>
+            <Label htmlFor="portfolioUrl">Portfolio URL</Label>
             <Input
-              id="portfolio_url"
+              id="portfolioUrl"
               type="url"
               placeholder="https://yourportfolio.com"
-              aria-invalid={!!errors.portfolio_url}
-              {...register("portfolio_url")}
+              aria-invalid={!!errors.portfolioUrl}
+              {...register("portfolioUrl")}
             />
-            <FieldError message={errors.portfolio_url?.message} />
+            <FieldError message={errors.portfolioUrl?.message} />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="experience_level">Experience Level</Label>
+            <Label htmlFor="experienceLevel">Experience Level</Label>
             <select
-              id="experience_level"
+              id="experienceLevel"
               className="h-11 rounded-xl border border-ink-300 bg-white px-3 text-sm"
-              {...register("experience_level")}
+              {...register("experienceLevel")}
             >
               <option value="">Select your experience</option>
               {EXPERIENCE_LEVELS.map((l) => (
@@ -173,15 +155,15 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
             </select>
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="travel_radius">Travel Radius (miles)</Label>
+            <Label htmlFor="travelRadius">Travel Radius (miles)</Label>
             <Input
-              id="travel_radius"
+              id="travelRadius"
               inputMode="numeric"
               placeholder="25"
-              aria-invalid={!!errors.travel_radius}
-              {...register("travel_radius")}
+              aria-invalid={!!errors.travelRadius}
+              {...register("travelRadius")}
             />
-            <FieldError message={errors.travel_radius?.message} />
+            <FieldError message={errors.travelRadius?.message} />
           </div>
           <fieldset className="flex flex-col gap-2 sm:col-span-2">
             <legend className="mb-2 text-sm font-medium text-ink-800">Specialties</legend>
@@ -208,12 +190,12 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
             </div>
           </fieldset>
           <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="about_me">About You</Label>
+            <Label htmlFor="aboutMe">About You</Label>
             <Textarea
-              id="about_me"
+              id="aboutMe"
               rows={5}
               placeholder="Tell us about your style, experience and the kind of work you love."
-              {...register("about_me")}
+              {...register("aboutMe")}
             />
           </div>
           <div className="sm:col-span-2">

@@ -2,10 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { z } from "zod";
+import type { z } from "zod";
 import { APPLICATION_SPECIALTIES, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
 import {
+  type CompleteOnboardingRequest,
   type OnboardingApplication,
+  ZCompleteOnboardingRequest,
   ZCompleteOnboardingResponse,
 } from "../../../contracts/onboarding.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -19,26 +21,22 @@ import {
 import { Input, Label, Textarea } from "../../components/ui/input.tsx";
 import { ApiError, apiRequest } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
+import { wholeNumberInput } from "../../lib/form-inputs.ts";
 
-const ZOnboardForm = z.object({
-  full_name: z.string().trim().min(1, "Full name is required"),
-  business_name: z.string(),
-  bio: z.string(),
-  specialties: z.array(z.string()),
-  portfolio_url: z.union([
-    z.literal(""),
-    z.url({ protocol: /^https?$/, message: "Enter a valid URL (https://...)" }),
-  ]),
-  city: z.string(),
-  travel_radius: z.string().regex(/^\d*$/, "Enter a whole number of miles"),
+// The request's own rules and messages; the application id comes from the page, not an input.
+const ZOnboardForm = ZCompleteOnboardingRequest.omit({ applicationId: true }).extend({
+  travelRadius: wholeNumberInput(
+    ZCompleteOnboardingRequest.shape.travelRadius,
+    "Enter a whole number of miles",
+  ),
 });
-type OnboardForm = z.infer<typeof ZOnboardForm>;
+type OnboardForm = z.output<typeof ZOnboardForm>;
 
 const SPECIALTY_CHOICES = [
   ...new Set<string>([...APPLICATION_SPECIALTIES, ...PROFILE_SPECIALTIES]),
 ];
 
-/** 'Complete Your Profile', prefilled from the application (bio from about_me). */
+/** 'Complete Your Profile', prefilled from the application (bio from aboutMe). */
 export function OnboardForm({ application }: { application: OnboardingApplication }) {
   const navigate = useNavigate();
   const {
@@ -47,29 +45,25 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
     watch,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<OnboardForm>({
+  } = useForm<z.input<typeof ZOnboardForm>, unknown, OnboardForm>({
     resolver: zodResolver(ZOnboardForm),
     defaultValues: {
-      full_name: application.full_name,
-      business_name: "",
-      bio: application.about_me ?? "",
+      fullName: application.fullName,
+      businessName: "",
+      bio: application.aboutMe ?? "",
       specialties: application.specialties,
-      portfolio_url: application.portfolio_url ?? "",
+      portfolioUrl: application.portfolioUrl ?? "",
       city: application.city ?? "",
-      travel_radius: application.travel_radius ? String(application.travel_radius) : "",
+      travelRadius: application.travelRadius ? String(application.travelRadius) : "",
     },
   });
-  const specialties = watch("specialties");
+  const specialties = watch("specialties") ?? [];
   const choices = [...new Set([...application.specialties, ...SPECIALTY_CHOICES])];
 
   const onSubmit = async (values: OnboardForm) => {
     try {
       await apiRequest("POST", "/onboarding/complete", ZCompleteOnboardingResponse, {
-        body: {
-          application_id: application.id,
-          ...values,
-          travel_radius: values.travel_radius ? Number.parseInt(values.travel_radius, 10) : null,
-        },
+        body: { applicationId: application.id, ...values } satisfies CompleteOnboardingRequest,
       });
       toast.success("Profile created successfully!");
       navigate("/profile");
@@ -93,15 +87,15 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
       <CardContent>
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="full_name">Full Name *</Label>
-            <Input id="full_name" aria-invalid={!!errors.full_name} {...register("full_name")} />
-            {errors.full_name ? (
-              <p className="text-xs font-medium text-red-600">{errors.full_name.message}</p>
+            <Label htmlFor="fullName">Full Name *</Label>
+            <Input id="fullName" aria-invalid={!!errors.fullName} {...register("fullName")} />
+            {errors.fullName ? (
+              <p className="text-xs font-medium text-red-600">{errors.fullName.message}</p>
             ) : null}
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="business_name">Business Name</Label>
-            <Input id="business_name" {...register("business_name")} />
+            <Label htmlFor="businessName">Business Name</Label>
+            <Input id="businessName" {...register("businessName")} />
           </div>
           <div className="flex flex-col gap-1.5 sm:col-span-2">
             <Label htmlFor="bio">Bio</Label>
@@ -137,15 +131,15 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
             </div>
           </fieldset>
           <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor="portfolio_url">Portfolio URL</Label>
+            <Label htmlFor="portfolioUrl">Portfolio URL</Label>
             <Input
-              id="portfolio_url"
+              id="portfolioUrl"
               type="url"
-              aria-invalid={!!errors.portfolio_url}
-              {...register("portfolio_url")}
+              aria-invalid={!!errors.portfolioUrl}
+              {...register("portfolioUrl")}
             />
-            {errors.portfolio_url ? (
-              <p className="text-xs font-medium text-red-600">{errors.portfolio_url.message}</p>
+            {errors.portfolioUrl ? (
+              <p className="text-xs font-medium text-red-600">{errors.portfolioUrl.message}</p>
             ) : null}
           </div>
           <div className="flex flex-col gap-1.5">
@@ -153,10 +147,10 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
             <Input id="city" placeholder="City, State" {...register("city")} />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="travel_radius">Travel Radius (miles)</Label>
-            <Input id="travel_radius" inputMode="numeric" {...register("travel_radius")} />
-            {errors.travel_radius ? (
-              <p className="text-xs font-medium text-red-600">{errors.travel_radius.message}</p>
+            <Label htmlFor="travelRadius">Travel Radius (miles)</Label>
+            <Input id="travelRadius" inputMode="numeric" {...register("travelRadius")} />
+            {errors.travelRadius ? (
+              <p className="text-xs font-medium text-red-600">{errors.travelRadius.message}</p>
             ) : null}
           </div>
           <div className="sm:col-span-2">

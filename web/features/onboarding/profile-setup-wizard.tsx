@@ -19,15 +19,15 @@ export function ProfileSetupWizard({
   actions: ProfileSetupActions;
 }) {
   const navigate = useNavigate();
-  const [step, setStep] = useState(data.profile.is_complete ? 1 : data.profile.setup_step);
+  const [step, setStep] = useState(data.profile.isComplete ? 1 : data.profile.setupStep);
   const [draft, setDraft] = useState(() => draftFrom(data.profile));
   const [saving, setSaving] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const Step = STEPS[step - 1]!;
 
   const invalid =
-    (step === 1 && !draft.full_name.trim()) ||
-    (step === 3 && (moneyError(draft.hourly_rate) || moneyError(draft.travel_fee)));
+    (step === 1 && !draft.fullName.trim()) ||
+    (step === 3 && (moneyError(draft.hourlyRate) || moneyError(draft.travelFee)));
 
   const save = async () => {
     if (invalid) {
@@ -38,7 +38,7 @@ export function ProfileSetupWizard({
     try {
       await actions.saveStep(stepRequest(step, draft));
       // Write-only numbers are cleared once saved; the stored state shows last 4 digits.
-      if (step === 4) setDraft((d) => ({ ...d, bank_account: "", bank_routing: "", tax_id: "" }));
+      if (step === 4) setDraft((d) => ({ ...d, bankAccount: "", bankRouting: "", taxId: "" }));
       setShowErrors(false);
       return true;
     } catch (error) {

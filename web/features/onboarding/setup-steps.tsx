@@ -29,23 +29,23 @@ export function PersonalStep({ draft, set, showErrors }: StepProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field
-        id="full_name"
+        id="fullName"
         label="Full Name"
         required
-        error={showErrors && !draft.full_name.trim() ? "Full name is required" : null}
+        error={showErrors && !draft.fullName.trim() ? "Full name is required" : null}
       >
         <Input
-          id="full_name"
-          value={draft.full_name}
-          onChange={(e) => set({ full_name: e.target.value })}
+          id="fullName"
+          value={draft.fullName}
+          onChange={(e) => set({ fullName: e.target.value })}
           autoComplete="name"
         />
       </Field>
-      <Field id="business_name" label="Business Name">
+      <Field id="businessName" label="Business Name">
         <Input
-          id="business_name"
-          value={draft.business_name}
-          onChange={(e) => set({ business_name: e.target.value })}
+          id="businessName"
+          value={draft.businessName}
+          onChange={(e) => set({ businessName: e.target.value })}
         />
       </Field>
       <Field id="bio" label="Professional Bio" required className="sm:col-span-2">
@@ -109,25 +109,25 @@ export function PricingStep({ draft, set, data }: StepProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field
-        id="hourly_rate"
+        id="hourlyRate"
         label="Base Hourly Rate ($)"
         required
-        error={moneyError(draft.hourly_rate)}
+        error={moneyError(draft.hourlyRate)}
       >
         <Input
-          id="hourly_rate"
+          id="hourlyRate"
           inputMode="decimal"
-          value={draft.hourly_rate}
-          onChange={(e) => set({ hourly_rate: e.target.value })}
+          value={draft.hourlyRate}
+          onChange={(e) => set({ hourlyRate: e.target.value })}
           placeholder="150"
         />
       </Field>
-      <Field id="travel_radius" label="Travel Radius">
+      <Field id="travelRadius" label="Travel Radius">
         <select
-          id="travel_radius"
+          id="travelRadius"
           className={selectClass}
-          value={draft.travel_radius}
-          onChange={(e) => set({ travel_radius: Number(e.target.value) })}
+          value={draft.travelRadius}
+          onChange={(e) => set({ travelRadius: Number(e.target.value) })}
         >
           {TRAVEL_RADIUS_OPTIONS.map((miles) => (
             <option key={miles} value={miles}>
@@ -137,37 +137,37 @@ export function PricingStep({ draft, set, data }: StepProps) {
         </select>
       </Field>
       <Field
-        id="service_location"
+        id="serviceLocation"
         label="Primary Service Location"
         required
         hint={
-          data.profile.located || !draft.service_location
+          data.profile.located || !draft.serviceLocation
             ? "A 5-digit ZIP code or “City, ST” — clients search by it."
             : "We could not find this place yet. Use a 5-digit ZIP code or “City, ST”."
         }
       >
         <Input
-          id="service_location"
-          value={draft.service_location}
-          onChange={(e) => set({ service_location: e.target.value })}
+          id="serviceLocation"
+          value={draft.serviceLocation}
+          onChange={(e) => set({ serviceLocation: e.target.value })}
           placeholder="33139 or Miami Beach, FL"
         />
       </Field>
-      <Field id="travel_fee" label="Travel Fee ($)" error={moneyError(draft.travel_fee)}>
+      <Field id="travelFee" label="Travel Fee ($)" error={moneyError(draft.travelFee)}>
         <Input
-          id="travel_fee"
+          id="travelFee"
           inputMode="decimal"
-          value={draft.travel_fee}
-          onChange={(e) => set({ travel_fee: e.target.value })}
+          value={draft.travelFee}
+          onChange={(e) => set({ travelFee: e.target.value })}
           placeholder="0"
         />
       </Field>
-      <Field id="package_services" label="Packages & Services" className="sm:col-span-2">
+      <Field id="packageServices" label="Packages & Services" className="sm:col-span-2">
         <Textarea
-          id="package_services"
+          id="packageServices"
           rows={4}
-          value={draft.package_services}
-          onChange={(e) => set({ package_services: e.target.value })}
+          value={draft.packageServices}
+          onChange={(e) => set({ packageServices: e.target.value })}
           placeholder="e.g. 2-hour portrait session with 30 edited photos"
         />
       </Field>
