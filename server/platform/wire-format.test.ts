@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { REALTIME_PAYLOADS } from "../../contracts/realtime.ts";
+import { createAdmin, jsonInit } from "../test/accounts.ts";
 import { startTestApp, type TestApp } from "../test/test-app.ts";
 
 // docs/decisions/010-wire-format.md: every name on the wire is camelCase.
@@ -64,6 +65,26 @@ describe("the wire format", () => {
     );
     expect(names.length).toBeGreaterThan(10);
     expect(notCamelCase(names)).toEqual([]);
+  });
+
+  it("answers a malformed id in any path with 404, never a 500", async () => {
+    const doc = await (await app.fetch("/api/openapi.json")).json();
+    // An admin passes every access check there is, so the id is what gets looked at.
+    const admin = await createAdmin(app);
+    const calls = Object.entries(doc.paths as Record<string, Schema>)
+      .filter(([path]) => path.includes("{"))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })));
+    expect(calls.length).toBeGreaterThanOrEqual(10);
+    for (const { path, method } of calls) {
+      const url = `/api${path.replace(/\{[^}]+\}/g, "not-a-uuid")}`;
+      const body = method === "get" ? undefined : {};
+      const response = await app.fetch(
+        url,
+        jsonInit(app, method.toUpperCase(), body, admin.cookie),
+      );
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect((await response.json()).error.code, `${method} ${path}`).toBe("not_found");
+    }
   });
 
   it("catches a snake_case name", () => {
