@@ -116,11 +116,13 @@ export const ZApplicationDetailResponse = z.object({ application: ZApplication }
 
 export const ZApplicationIdParam = idParam("Application not found");
 
+export const DENIAL_REASON_MAX_LENGTH = 2000;
+
 export const ZDenyApplicationRequest = z.object({
   reason: z
     .string()
     .trim()
-    .max(2000)
+    .max(DENIAL_REASON_MAX_LENGTH)
     .optional()
     .transform((v) => (v ? v : undefined)),
 });

@@ -8,6 +8,7 @@ import {
   ZApplicationDecisionResponse,
   ZApplicationDetailResponse,
   ZApplicationListResponse,
+  ZDenyApplicationRequest,
   ZSampleImageUploadResponse,
   ZSubmitApplicationResponse,
 } from "../../../contracts/applications.ts";
@@ -74,7 +75,7 @@ export function useDecision() {
       reason?: string;
     }) =>
       apiRequest("POST", `/admin/applications/${id}/${action}`, ZApplicationDecisionResponse, {
-        body: action === "deny" ? (reason?.trim() ? { reason: reason.trim() } : {}) : undefined,
+        body: action === "deny" ? ZDenyApplicationRequest.parse({ reason }) : undefined,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
   });

@@ -2,7 +2,7 @@ import { ArrowLeft, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { Application } from "../../../contracts/applications.ts";
+import { type Application, DENIAL_REASON_MAX_LENGTH } from "../../../contracts/applications.ts";
 import { EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -61,7 +61,7 @@ function ActionsCard({ application }: { application: Application }) {
           <Textarea
             id="denial-reason"
             value={reason}
-            maxLength={2000}
+            maxLength={DENIAL_REASON_MAX_LENGTH}
             onChange={(e) => setReason(e.target.value)}
             placeholder="Included in the email to the applicant"
           />

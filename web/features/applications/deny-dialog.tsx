@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { DENIAL_REASON_MAX_LENGTH } from "../../../contracts/applications.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Label, Textarea } from "../../components/ui/input.tsx";
@@ -35,7 +36,7 @@ export function DenyDialog({
           <Textarea
             id="deny-reason"
             value={reason}
-            maxLength={2000}
+            maxLength={DENIAL_REASON_MAX_LENGTH}
             onChange={(e) => setReason(e.target.value)}
             placeholder="Tell the applicant why (included in the email)"
           />

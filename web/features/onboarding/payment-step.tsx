@@ -10,7 +10,7 @@ const METHOD_LABELS = {
   stripe: "Stripe",
 } as const;
 
-export function PaymentStep({ draft, set, data }: StepProps) {
+export function PaymentStep({ draft, set, data, errors }: StepProps) {
   const stored = data.profile;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -31,7 +31,7 @@ export function PaymentStep({ draft, set, data }: StepProps) {
       </Field>
       {draft.paymentMethod === "direct_deposit" ? (
         <>
-          <Field id="bankRouting" label="Routing Number" hint="9 digits">
+          <Field id="bankRouting" error={errors.bankRouting} label="Routing Number" hint="9 digits">
             <Input
               id="bankRouting"
               inputMode="numeric"
@@ -42,6 +42,7 @@ export function PaymentStep({ draft, set, data }: StepProps) {
           </Field>
           <Field
             id="bankAccount"
+            error={errors.bankAccount}
             label="Bank Account Number"
             hint={
               stored.bankAccountLast4
@@ -61,6 +62,7 @@ export function PaymentStep({ draft, set, data }: StepProps) {
       ) : draft.paymentMethod ? (
         <Field
           id="payoutEmail"
+          error={errors.payoutEmail}
           label={`${METHOD_LABELS[draft.paymentMethod]} Email`}
           className="sm:col-span-2"
         >
@@ -74,6 +76,7 @@ export function PaymentStep({ draft, set, data }: StepProps) {
       ) : null}
       <Field
         id="taxId"
+        error={errors.taxId}
         label="Tax ID (SSN or EIN)"
         className="sm:col-span-2"
         hint={

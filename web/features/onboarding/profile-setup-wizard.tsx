@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import type { ProfileSetupActions } from "./profile-setup-api.ts";
-import { draftFrom, moneyError, stepRequest } from "./setup-draft.ts";
+import { draftFrom, stepErrors, stepRequest } from "./setup-draft.ts";
 import { STEP_TITLES, STEPS } from "./setup-steps.tsx";
 
 /** Five steps; each Next saves the step as a draft, Complete Setup publishes the profile. */
@@ -25,9 +25,12 @@ export function ProfileSetupWizard({
   const [showErrors, setShowErrors] = useState(false);
   const Step = STEPS[step - 1]!;
 
-  const invalid =
-    (step === 1 && !draft.fullName.trim()) ||
-    (step === 3 && (moneyError(draft.hourlyRate) || moneyError(draft.travelFee)));
+  const errors = stepErrors(step, draft);
+  const invalid = Object.values(errors).some(Boolean);
+  // Unreadable amounts show as they are typed; the rest once Next is pressed.
+  const shownErrors = showErrors
+    ? errors
+    : { hourlyRate: errors.hourlyRate, travelFee: errors.travelFee };
 
   const save = async () => {
     if (invalid) {
@@ -109,7 +112,7 @@ export function ProfileSetupWizard({
             set={(changes) => setDraft((d) => ({ ...d, ...changes }))}
             data={data}
             actions={actions}
-            showErrors={showErrors}
+            errors={shownErrors}
           />
         </CardContent>
       </Card>

@@ -1,6 +1,10 @@
 import { DEFAULT_TRAVEL_RADIUS_MILES } from "../../../contracts/constants.ts";
 import type { EQUIPMENT, PAYMENT_METHODS, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
-import type { ProfileSetup, SaveStepRequest } from "../../../contracts/profile-setup.ts";
+import {
+  type ProfileSetup,
+  type SaveStepRequest,
+  ZSaveStepRequest,
+} from "../../../contracts/profile-setup.ts";
 
 type Specialty = (typeof PROFILE_SPECIALTIES)[number];
 type Equipment = (typeof EQUIPMENT)[number];
@@ -109,4 +113,30 @@ export function stepRequest(step: number, d: SetupDraft): SaveStepRequest {
     default:
       return { step: 5, insurance: d.insurance, references: d.references };
   }
+}
+
+export type DraftErrors = Partial<Record<keyof SetupDraft, string>>;
+
+/** Where a request field's problem shows when the draft holds it under another name. */
+const DRAFT_FIELD: Partial<Record<string, keyof SetupDraft>> = {
+  hourlyRateCents: "hourlyRate",
+  travelFeeCents: "travelFee",
+};
+
+/**
+ * What is wrong with the step as it would be sent, by the request's own schema (so its rules
+ * and messages are the API's), after the dollar amounts that cannot be read at all.
+ */
+export function stepErrors(step: number, d: SetupDraft): DraftErrors {
+  if (step === 3) {
+    const hourlyRate = moneyError(d.hourlyRate) ?? undefined;
+    const travelFee = moneyError(d.travelFee) ?? undefined;
+    if (hourlyRate || travelFee) return { hourlyRate, travelFee };
+  }
+  const errors: DraftErrors = {};
+  for (const issue of ZSaveStepRequest.safeParse(stepRequest(step, d)).error?.issues ?? []) {
+    const field = String(issue.path[0]);
+    errors[DRAFT_FIELD[field] ?? (field as keyof SetupDraft)] ??= issue.message;
+  }
+  return errors;
 }

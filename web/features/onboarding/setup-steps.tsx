@@ -6,7 +6,7 @@ import { DocumentUploader } from "./document-uploader.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PortfolioUploader } from "./portfolio-uploader.tsx";
 import type { ProfileSetupActions } from "./profile-setup-api.ts";
-import { moneyError, type SetupDraft } from "./setup-draft.ts";
+import type { DraftErrors, SetupDraft } from "./setup-draft.ts";
 import { ChipPicker, Field, selectClass } from "./setup-fields.tsx";
 
 export type StepProps = {
@@ -14,7 +14,8 @@ export type StepProps = {
   set: (changes: Partial<SetupDraft>) => void;
   data: ProfileSetupResponse;
   actions: ProfileSetupActions;
-  showErrors: boolean;
+  /** Each field's problem to show, from the step's request schema (setup-draft.ts). */
+  errors: DraftErrors;
 };
 
 export const STEP_TITLES = [
@@ -25,15 +26,10 @@ export const STEP_TITLES = [
   "Verification & Insurance",
 ] as const;
 
-export function PersonalStep({ draft, set, showErrors }: StepProps) {
+export function PersonalStep({ draft, set, errors }: StepProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        id="fullName"
-        label="Full Name"
-        required
-        error={showErrors && !draft.fullName.trim() ? "Full name is required" : null}
-      >
+      <Field id="fullName" label="Full Name" required error={errors.fullName}>
         <Input
           id="fullName"
           value={draft.fullName}
@@ -41,14 +37,20 @@ export function PersonalStep({ draft, set, showErrors }: StepProps) {
           autoComplete="name"
         />
       </Field>
-      <Field id="businessName" label="Business Name">
+      <Field id="businessName" error={errors.businessName} label="Business Name">
         <Input
           id="businessName"
           value={draft.businessName}
           onChange={(e) => set({ businessName: e.target.value })}
         />
       </Field>
-      <Field id="bio" label="Professional Bio" required className="sm:col-span-2">
+      <Field
+        id="bio"
+        error={errors.bio}
+        label="Professional Bio"
+        required
+        className="sm:col-span-2"
+      >
         <Textarea
           id="bio"
           rows={5}
@@ -57,7 +59,7 @@ export function PersonalStep({ draft, set, showErrors }: StepProps) {
           placeholder="Your style, experience and what clients can expect."
         />
       </Field>
-      <Field id="phone" label="Phone Number" required>
+      <Field id="phone" error={errors.phone} label="Phone Number" required>
         <Input
           id="phone"
           type="tel"
@@ -105,15 +107,10 @@ export function SkillsStep({ draft, set, data, actions }: StepProps) {
   );
 }
 
-export function PricingStep({ draft, set, data }: StepProps) {
+export function PricingStep({ draft, set, data, errors }: StepProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        id="hourlyRate"
-        label="Base Hourly Rate ($)"
-        required
-        error={moneyError(draft.hourlyRate)}
-      >
+      <Field id="hourlyRate" label="Base Hourly Rate ($)" required error={errors.hourlyRate}>
         <Input
           id="hourlyRate"
           inputMode="decimal"
@@ -138,6 +135,7 @@ export function PricingStep({ draft, set, data }: StepProps) {
       </Field>
       <Field
         id="serviceLocation"
+        error={errors.serviceLocation}
         label="Primary Service Location"
         required
         hint={
@@ -153,7 +151,7 @@ export function PricingStep({ draft, set, data }: StepProps) {
           placeholder="33139 or Miami Beach, FL"
         />
       </Field>
-      <Field id="travelFee" label="Travel Fee ($)" error={moneyError(draft.travelFee)}>
+      <Field id="travelFee" label="Travel Fee ($)" error={errors.travelFee}>
         <Input
           id="travelFee"
           inputMode="decimal"
@@ -162,7 +160,12 @@ export function PricingStep({ draft, set, data }: StepProps) {
           placeholder="0"
         />
       </Field>
-      <Field id="packageServices" label="Packages & Services" className="sm:col-span-2">
+      <Field
+        id="packageServices"
+        error={errors.packageServices}
+        label="Packages & Services"
+        className="sm:col-span-2"
+      >
         <Textarea
           id="packageServices"
           rows={4}
@@ -175,7 +178,7 @@ export function PricingStep({ draft, set, data }: StepProps) {
   );
 }
 
-export function VerificationStep({ draft, set, data, actions }: StepProps) {
+export function VerificationStep({ draft, set, data, actions, errors }: StepProps) {
   return (
     <div className="flex flex-col gap-4">
       <DocumentUploader
@@ -190,7 +193,7 @@ export function VerificationStep({ draft, set, data, actions }: StepProps) {
         documents={data.documents}
         actions={actions}
       />
-      <Field id="insurance" label="Insurance Details">
+      <Field id="insurance" error={errors.insurance} label="Insurance Details">
         <Textarea
           id="insurance"
           rows={3}
@@ -199,7 +202,7 @@ export function VerificationStep({ draft, set, data, actions }: StepProps) {
           placeholder="Provider, policy number, coverage"
         />
       </Field>
-      <Field id="references" label="References">
+      <Field id="references" error={errors.references} label="References">
         <Textarea
           id="references"
           rows={3}
