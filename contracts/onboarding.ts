@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZSubmitApplicationRequest } from "./applications.ts";
+import { ZApplication, ZSubmitApplicationRequest } from "./applications.ts";
 import { idParam, optionalText } from "./common.ts";
 
 export const ONBOARDING_MESSAGES = {
@@ -12,16 +12,17 @@ export const ONBOARDING_MESSAGES = {
 
 export const ZOnboardingApplicationIdParam = idParam(ONBOARDING_MESSAGES.notFound);
 
-export const ZOnboardingApplication = z.object({
-  id: z.uuid(),
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  city: z.string().nullable(),
-  portfolioUrl: z.string().nullable(),
-  specialties: z.array(z.string()),
-  aboutMe: z.string().nullable(),
-  travelRadius: z.number().int().nullable(),
+/** What the applicant sees of their own application: no staff fields. */
+export const ZOnboardingApplication = ZApplication.pick({
+  id: true,
+  fullName: true,
+  email: true,
+  phone: true,
+  city: true,
+  portfolioUrl: true,
+  specialties: true,
+  aboutMe: true,
+  travelRadius: true,
 });
 export type OnboardingApplication = z.infer<typeof ZOnboardingApplication>;
 

@@ -1,49 +1,11 @@
 import type { Kysely } from "kysely";
-import type { OnboardingApplication } from "../../../contracts/onboarding.ts";
 import type { DB } from "../../db/schema.ts";
-
-const APPLICATION_COLUMNS = [
-  "id",
-  "full_name",
-  "email",
-  "phone",
-  "city",
-  "portfolio_url",
-  "specialties",
-  "about_me",
-  "travel_radius",
-  "status",
-] as const;
-
-type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
-
-export function toOnboardingApplication(row: ApplicationRow): OnboardingApplication {
-  return {
-    id: row.id,
-    fullName: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    city: row.city,
-    portfolioUrl: row.portfolio_url,
-    specialties: row.specialties,
-    aboutMe: row.about_me,
-    travelRadius: row.travel_radius,
-  };
-}
-
-export async function findApplication(db: Kysely<DB>, id: string) {
-  return db
-    .selectFrom("applications")
-    .select(APPLICATION_COLUMNS)
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
 
 /** The application row locked for the rest of the transaction, so one onboarding wins. */
 export async function lockApplication(db: Kysely<DB>, id: string) {
   return db
     .selectFrom("applications")
-    .select(APPLICATION_COLUMNS)
+    .selectAll()
     .where("id", "=", id)
     .forUpdate()
     .executeTakeFirst();

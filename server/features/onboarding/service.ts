@@ -3,14 +3,16 @@ import {
   ONBOARDING_MESSAGES,
   type OnboardingStateResponse,
   type ZCompleteOnboardingRequest,
+  ZOnboardingApplication,
 } from "../../../contracts/onboarding.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { findApplication, toApplication } from "../applications/queries.ts";
 import { convertApplication } from "../applications/service.ts";
 import * as q from "./queries.ts";
 
 type SessionUser = { id: string; email: string };
-type ApplicationRow = NonNullable<Awaited<ReturnType<typeof q.findApplication>>>;
+type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
 
 /**
  * The spec's guard, in its order: found → the signed-in user's email (case-insensitive) →
@@ -34,12 +36,12 @@ export async function onboardingState(
   user: SessionUser,
 ): Promise<OnboardingStateResponse> {
   const db = deps.database.db;
-  const application = guard(await q.findApplication(db, applicationId), user);
+  const application = guard(await findApplication(db, applicationId), user);
   if (await q.profileIdOfUser(db, user.id)) return { state: "profile_exists" };
   if (application.status === "converted") {
     throw new AppError("conflict", ONBOARDING_MESSAGES.notApproved);
   }
-  return { state: "ready", application: q.toOnboardingApplication(application) };
+  return { state: "ready", application: ZOnboardingApplication.parse(toApplication(application)) };
 }
 
 /** Creates the approved creator profile and converts the application, in one transaction. */
