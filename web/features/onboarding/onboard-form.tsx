@@ -36,7 +36,7 @@ const SPECIALTY_CHOICES = [
   ...new Set<string>([...APPLICATION_SPECIALTIES, ...PROFILE_SPECIALTIES]),
 ];
 
-/** 'Complete Your Profile', prefilled from the application (bio from aboutMe). */
+/** 'Complete Your Profile', prefilled from the application (the bio from its "about you"). */
 export function OnboardForm({ application }: { application: OnboardingApplication }) {
   const navigate = useNavigate();
   const {
