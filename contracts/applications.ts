@@ -1,18 +1,10 @@
 import { z } from "zod";
+import { idParam, optionalText, optionalUrl, ZSpecialties } from "./common.ts";
 import { APPLICATIONS_PAGE_SIZE } from "./constants.ts";
 import { APPLICATION_STATUSES, EXPERIENCE_LEVELS } from "./enums.ts";
 
 export const IDEMPOTENCY_HEADER = "X-Idempotency-Key";
 export const APPLICATION_SAMPLE_IMAGES_MAX = 10;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
 
 export const ZApplicationStatus = z.enum(APPLICATION_STATUSES);
 const experienceValues = EXPERIENCE_LEVELS.map((l) => l.value) as [string, ...string[]];
@@ -22,30 +14,25 @@ export const ZSampleImageKey = z
   .string()
   .regex(/^private\/application-samples\/[0-9a-f-]{36}$/, "is not an uploaded sample image");
 
-// Spec §5: full_name and a valid email required; portfolio_url must be a URL; the rest optional.
+/** Travel radius in miles a person states freely (profile setup offers fixed options). */
+export const ZTravelRadiusMiles = z.number().int().positive().max(10_000).optional().nullable();
+
+// Spec §5: full name and a valid email required; the portfolio must be a URL; the rest optional.
 export const ZSubmitApplicationRequest = z.object({
-  full_name: z.string().trim().min(1, "Full name is required").max(120),
+  fullName: z.string().trim().min(1, "Full name is required").max(120),
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
   phone: optionalText(40),
   city: optionalText(120),
-  portfolio_url: z
-    .union([z.literal(""), z.url({ protocol: /^https?$/, message: "Enter a valid URL" }).max(500)])
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
-  experience_level: z
+  portfolioUrl: optionalUrl(),
+  experienceLevel: z
     .enum(experienceValues)
     .optional()
     .nullable()
     .transform((v) => v ?? null),
-  specialties: z
-    .array(z.string().trim().min(1).max(60))
-    .max(20)
-    .default([])
-    .transform((list) => [...new Set(list)]),
-  about_me: optionalText(4000),
-  travel_radius: z.number().int().positive().max(10_000).optional().nullable(),
-  sample_images: z.array(ZSampleImageKey).max(APPLICATION_SAMPLE_IMAGES_MAX).default([]),
+  specialties: ZSpecialties,
+  aboutMe: optionalText(4000),
+  travelRadius: ZTravelRadiusMiles,
+  sampleImages: z.array(ZSampleImageKey).max(APPLICATION_SAMPLE_IMAGES_MAX).default([]),
 });
 export type SubmitApplicationRequest = z.input<typeof ZSubmitApplicationRequest>;
 
@@ -57,25 +44,25 @@ export const ZSampleImage = z.object({
 
 export const ZApplication = z.object({
   id: z.uuid(),
-  full_name: z.string(),
+  fullName: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   city: z.string().nullable(),
-  portfolio_url: z.string().nullable(),
-  experience_level: z.string().nullable(),
+  portfolioUrl: z.string().nullable(),
+  experienceLevel: z.string().nullable(),
   specialties: z.array(z.string()),
-  about_me: z.string().nullable(),
-  travel_radius: z.number().int().nullable(),
-  sample_images: z.array(ZSampleImage),
+  aboutMe: z.string().nullable(),
+  travelRadius: z.number().int().nullable(),
+  sampleImages: z.array(ZSampleImage),
   status: ZApplicationStatus,
-  reviewed_by: z.string().nullable(),
-  reviewed_at: z.string().nullable(),
-  decided_by: z.string().nullable(),
-  decided_at: z.string().nullable(),
-  denial_reason: z.string().nullable(),
-  converted_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  denialReason: z.string().nullable(),
+  convertedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type Application = z.infer<typeof ZApplication>;
 
@@ -102,21 +89,19 @@ export const ZApplicationListQuery = z.object({
 });
 export type ApplicationListQuery = z.input<typeof ZApplicationListQuery>;
 
-export const ZApplicationCounts = z.object(
-  Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, z.number().int()])) as Record<
-    (typeof APPLICATION_STATUSES)[number],
-    z.ZodNumber
-  >,
+/** How many applications each status holds, one entry per status in APPLICATION_STATUSES order. */
+export const ZApplicationCounts = z.array(
+  z.object({ status: ZApplicationStatus, count: z.number().int() }),
 );
 export type ApplicationCounts = z.infer<typeof ZApplicationCounts>;
 
 export const ZApplicationListItem = ZApplication.pick({
   id: true,
-  full_name: true,
+  fullName: true,
   email: true,
   city: true,
   status: true,
-  created_at: true,
+  createdAt: true,
 });
 export type ApplicationListItem = z.infer<typeof ZApplicationListItem>;
 
@@ -129,13 +114,15 @@ export type ApplicationListResponse = z.infer<typeof ZApplicationListResponse>;
 
 export const ZApplicationDetailResponse = z.object({ application: ZApplication });
 
-export const ZApplicationIdParam = z.object({ id: z.string().max(64) });
+export const ZApplicationIdParam = idParam("Application not found");
+
+export const DENIAL_REASON_MAX_LENGTH = 2000;
 
 export const ZDenyApplicationRequest = z.object({
   reason: z
     .string()
     .trim()
-    .max(2000)
+    .max(DENIAL_REASON_MAX_LENGTH)
     .optional()
     .transform((v) => (v ? v : undefined)),
 });

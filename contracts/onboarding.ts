@@ -1,24 +1,28 @@
 import { z } from "zod";
+import { ZApplication, ZSubmitApplicationRequest } from "./applications.ts";
+import { idParam, optionalText } from "./common.ts";
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+export const ONBOARDING_MESSAGES = {
+  noApplicationId: "No application ID provided",
+  notFound: "Application not found",
+  notYours: "This application does not belong to your account",
+  notApproved: "This application has not been approved yet",
+  profileExists: "Profile already exists, redirecting...",
+} as const;
 
-export const ZOnboardingApplication = z.object({
-  id: z.uuid(),
-  full_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  city: z.string().nullable(),
-  portfolio_url: z.string().nullable(),
-  specialties: z.array(z.string()),
-  about_me: z.string().nullable(),
-  travel_radius: z.number().int().nullable(),
+export const ZOnboardingApplicationIdParam = idParam(ONBOARDING_MESSAGES.notFound);
+
+/** What the applicant sees of their own application: no staff fields. */
+export const ZOnboardingApplication = ZApplication.pick({
+  id: true,
+  fullName: true,
+  email: true,
+  phone: true,
+  city: true,
+  portfolioUrl: true,
+  specialties: true,
+  aboutMe: true,
+  travelRadius: true,
 });
 export type OnboardingApplication = z.infer<typeof ZOnboardingApplication>;
 
@@ -29,33 +33,19 @@ export const ZOnboardingStateResponse = z.discriminatedUnion("state", [
 ]);
 export type OnboardingStateResponse = z.infer<typeof ZOnboardingStateResponse>;
 
-// Spec §5: full_name required; others optional; travel_radius an integer or null.
-export const ZCompleteOnboardingRequest = z.object({
-  application_id: z.string().max(64),
-  full_name: z.string().trim().min(1, "Full name is required").max(120),
-  business_name: optionalText(120),
+// Spec §5: full name required; others optional; the travel radius an integer or null. The
+// fields the application asked for keep the application's rules and messages.
+export const ZCompleteOnboardingRequest = ZSubmitApplicationRequest.pick({
+  fullName: true,
+  specialties: true,
+  portfolioUrl: true,
+  city: true,
+  travelRadius: true,
+}).extend({
+  applicationId: z.uuid(ONBOARDING_MESSAGES.notFound),
+  businessName: optionalText(120),
   bio: optionalText(4000),
-  specialties: z
-    .array(z.string().trim().min(1).max(60))
-    .max(20)
-    .default([])
-    .transform((list) => [...new Set(list)]),
-  portfolio_url: z
-    .union([z.literal(""), z.url({ protocol: /^https?$/, message: "Enter a valid URL" }).max(500)])
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
-  city: optionalText(120),
-  travel_radius: z.number().int().positive().max(10_000).optional().nullable(),
 });
 export type CompleteOnboardingRequest = z.input<typeof ZCompleteOnboardingRequest>;
 
 export const ZCompleteOnboardingResponse = z.object({ profile: z.object({ id: z.uuid() }) });
-
-export const ONBOARDING_MESSAGES = {
-  noApplicationId: "No application ID provided",
-  notFound: "Application not found",
-  notYours: "This application does not belong to your account",
-  notApproved: "This application has not been approved yet",
-  profileExists: "Profile already exists, redirecting...",
-} as const;

@@ -1,23 +1,12 @@
 import { z } from "zod";
+import { distinctList, idParam, optionalText } from "./common.ts";
 import { TRAVEL_RADIUS_OPTIONS } from "./constants.ts";
 import { EQUIPMENT, EXPERIENCE_LEVELS, PAYMENT_METHODS, PROFILE_SPECIALTIES } from "./enums.ts";
+import { ZPortfolioItem } from "./profiles.ts";
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
 const cents = z.number().int().min(0).max(10_000_000).nullable().optional();
-/** Duplicate picks are ignored (spec §5). */
 const picks = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .array(z.enum(values))
-    .max(values.length * 2)
-    .default([])
-    .transform((list) => [...new Set(list)]);
+  distinctList(z.enum(values), values.length * 2);
 
 export const DOCUMENT_KINDS = ["verification", "insurance"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -26,10 +15,10 @@ export const PORTFOLIO_MAX_ITEMS = 40;
 export const PORTFOLIO_HINT = { min: 10, max: 20 } as const;
 
 export const ZStep1 = z.object({
-  full_name: z.string().trim().min(1, "Full name is required").max(120),
-  business_name: text(120),
-  bio: text(4000),
-  phone: text(40),
+  fullName: z.string().trim().min(1, "Full name is required").max(120),
+  businessName: optionalText(120),
+  bio: optionalText(4000),
+  phone: optionalText(40),
 });
 export const ZStep2 = z.object({
   specialties: picks(PROFILE_SPECIALTIES),
@@ -41,49 +30,49 @@ export const ZStep2 = z.object({
     .transform((v) => v ?? null),
 });
 export const ZStep3 = z.object({
-  hourly_rate_cents: cents,
-  package_services: text(4000),
-  travel_radius: z
+  hourlyRateCents: cents,
+  packageServices: optionalText(4000),
+  travelRadius: z
     .number()
     .int()
     .refine((v) => (TRAVEL_RADIUS_OPTIONS as readonly number[]).includes(v), {
       message: `must be one of ${TRAVEL_RADIUS_OPTIONS.join(", ")}`,
     }),
-  service_location: text(200),
-  travel_fee_cents: cents,
+  serviceLocation: optionalText(200),
+  travelFeeCents: cents,
 });
 /**
  * Bank and tax numbers are write-only: send them to set or replace, omit them to keep what is
  * stored. Only what payouts need is kept for the chosen method.
  */
 export const ZStep4 = z.object({
-  payment_method: z
+  paymentMethod: z
     .enum(PAYMENT_METHODS)
     .nullable()
     .optional()
     .transform((v) => v ?? null),
-  payout_email: z
+  payoutEmail: z
     .union([z.literal(""), z.email("Enter a valid payout email")])
     .nullable()
     .optional()
     .transform((v) => (v ? v.toLowerCase() : null)),
-  bank_routing: z
+  bankRouting: z
     .string()
     .regex(/^\d{9}$/, "Routing number must be 9 digits")
     .optional(),
-  bank_account: z
+  bankAccount: z
     .string()
     .regex(/^\d{4,17}$/, "Account number must be 4 to 17 digits")
     .optional(),
-  tax_id: z
+  taxId: z
     .string()
     .trim()
     .regex(/^\d{3}-?\d{2}-?\d{4}$|^\d{2}-?\d{7}$/, "Tax ID must be an SSN or EIN (9 digits)")
     .optional(),
 });
 export const ZStep5 = z.object({
-  insurance: text(2000),
-  references: text(4000),
+  insurance: optionalText(2000),
+  references: optionalText(4000),
 });
 
 export const ZSaveStepRequest = z.discriminatedUnion("step", [
@@ -95,49 +84,40 @@ export const ZSaveStepRequest = z.discriminatedUnion("step", [
 ]);
 export type SaveStepRequest = z.input<typeof ZSaveStepRequest>;
 
-export const ZPortfolioItem = z.object({
-  id: z.uuid(),
-  image_key: z.string(),
-  thumb_url: z.string(),
-  url: z.string(),
-  sort_order: z.number().int(),
-});
-export type PortfolioItem = z.infer<typeof ZPortfolioItem>;
-
 export const ZCreatorDocument = z.object({
   id: z.uuid(),
   kind: z.enum(DOCUMENT_KINDS),
-  file_name: z.string(),
-  content_type: z.string(),
-  size_bytes: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
   url: z.string(),
-  created_at: z.string(),
+  createdAt: z.string(),
 });
 export type CreatorDocument = z.infer<typeof ZCreatorDocument>;
 
 export const ZProfileSetup = z.object({
-  full_name: z.string().nullable(),
-  business_name: z.string().nullable(),
+  fullName: z.string().nullable(),
+  businessName: z.string().nullable(),
   bio: z.string().nullable(),
   phone: z.string().nullable(),
   specialties: z.array(z.string()),
   equipment: z.array(z.string()),
   experience: z.string().nullable(),
-  hourly_rate_cents: z.number().int().nullable(),
-  package_services: z.string().nullable(),
-  travel_radius: z.number().int().nullable(),
-  service_location: z.string().nullable(),
-  travel_fee_cents: z.number().int().nullable(),
-  payment_method: z.enum(PAYMENT_METHODS).nullable(),
-  payout_email: z.string().nullable(),
-  bank_account_last4: z.string().nullable(),
-  has_tax_id: z.boolean(),
+  hourlyRateCents: z.number().int().nullable(),
+  packageServices: z.string().nullable(),
+  travelRadius: z.number().int().nullable(),
+  serviceLocation: z.string().nullable(),
+  travelFeeCents: z.number().int().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  payoutEmail: z.string().nullable(),
+  bankAccountLast4: z.string().nullable(),
+  hasTaxId: z.boolean(),
   insurance: z.string().nullable(),
   references: z.string().nullable(),
-  setup_step: z.number().int(),
-  completion_percent: z.number().int(),
-  is_complete: z.boolean(),
-  is_published: z.boolean(),
+  setupStep: z.number().int(),
+  completionPercent: z.number().int(),
+  isComplete: z.boolean(),
+  isPublished: z.boolean(),
   /** Whether the service location was found on the map (search needs it). */
   located: z.boolean(),
 });
@@ -145,10 +125,14 @@ export type ProfileSetup = z.infer<typeof ZProfileSetup>;
 
 export const ZProfileSetupResponse = z.object({
   profile: ZProfileSetup,
+  /** In display order; the first is the cover. */
   portfolio: z.array(ZPortfolioItem),
   documents: z.array(ZCreatorDocument),
 });
 export type ProfileSetupResponse = z.infer<typeof ZProfileSetupResponse>;
+
+export const ZPortfolioImageIdParam = idParam("Portfolio image not found");
+export const ZDocumentIdParam = idParam("Document not found");
 
 export const ZPortfolioOrderRequest = z.object({ ids: z.array(z.uuid()).max(PORTFOLIO_MAX_ITEMS) });
 

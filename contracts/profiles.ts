@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParam } from "./common.ts";
 import { CREATOR_TYPE_LABELS, CREATOR_TYPES, type CreatorType } from "./enums.ts";
 
 export const COMMENT_MAX_LENGTH = 1000;
@@ -10,7 +11,7 @@ export function primarySpecialty(specialties: readonly string[], type: CreatorTy
   return specialties[0] ?? CREATOR_TYPE_LABELS[type];
 }
 
-export const ZCreatorIdParam = z.object({ id: z.uuid("Creator not found") });
+export const ZCreatorIdParam = idParam("Creator not found");
 export const ZItemIdParam = z.object({ itemId: z.uuid("Portfolio item not found") });
 
 export const ZReview = z.object({
@@ -53,20 +54,26 @@ export const publicProfileApiPath = (id: string) => `/creators/${id}`;
 
 export const ZPortfolioQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
+/** One portfolio image: what profile setup lists and what the public portfolio builds on. */
 export const ZPortfolioItem = z.object({
-  id: z.string(),
+  id: z.uuid(),
   imageKey: z.string(),
   caption: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+});
+export type PortfolioItem = z.infer<typeof ZPortfolioItem>;
+
+/** A portfolio image on the public profile, with its likes and comments. */
+export const ZPublicPortfolioItem = ZPortfolioItem.extend({
   likeCount: z.number().int(),
   likedByMe: z.boolean(),
   commentCount: z.number().int(),
 });
-export type PortfolioItem = z.infer<typeof ZPortfolioItem>;
+export type PublicPortfolioItem = z.infer<typeof ZPublicPortfolioItem>;
 
 export const ZPortfolioPage = z.object({
-  items: z.array(ZPortfolioItem),
+  items: z.array(ZPublicPortfolioItem),
   page: z.number().int(),
   pageCount: z.number().int(),
   total: z.number().int(),

@@ -202,13 +202,13 @@ test("apply → live review → approve → sign up from the mail → onboard �
 
   const setup = await (await applicant.request.get("/api/profile-setup")).json();
   expect(setup.profile).toMatchObject({
-    is_complete: true,
-    completion_percent: 100,
-    is_published: true,
+    isComplete: true,
+    completionPercent: 100,
+    isPublished: true,
     phone: "305-555-0142",
     equipment: ["Mirrorless Camera", "Drone"],
-    hourly_rate_cents: 15_000,
-    payment_method: "paypal",
+    hourlyRateCents: 15_000,
+    paymentMethod: "paypal",
     insurance: "Acme Liability, $1M",
   });
   expect(setup.portfolio).toHaveLength(2);

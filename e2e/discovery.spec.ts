@@ -172,6 +172,7 @@ test("Instagram and TikTok copy the link and open their sites, or use the device
 test("the profile's title, description and canonical link are in the server's HTML", async ({
   request,
   world,
+  page,
 }) => {
   const response = await request.get(`${world.url}/p/${world.star.id}`);
   expect(response.status()).toBe(200);
@@ -181,6 +182,30 @@ test("the profile's title, description and canonical link are in the server's HT
   expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/p/${world.star.id}"`));
   expect(html).toContain('<meta property="og:image"');
   expect((await request.get(`${world.url}/p/${crypto.randomUUID()}`)).status()).toBe(404);
+
+  // Reached in the app, the page sets the same head the server sent (contracts/page-head.ts).
+  const head = () =>
+    page.evaluate(() => {
+      const read = (selector: string, attr: string) =>
+        document.head.querySelector(selector)?.getAttribute(attr) ?? null;
+      return {
+        title: document.title,
+        description: read('meta[name="description"]', "content"),
+        canonical: read('link[rel="canonical"]', "href"),
+        ogTitle: read('meta[property="og:title"]', "content"),
+        ogDescription: read('meta[property="og:description"]', "content"),
+        ogUrl: read('meta[property="og:url"]', "content"),
+        ogImage: read('meta[property="og:image"]', "content"),
+      };
+    });
+  await page.goto(`${world.url}/p/${world.star.id}`);
+  await expect(page.getByRole("heading", { name: "Ava Lens" })).toBeVisible();
+  const served = await head();
+  expect(served.title).toBe("Ava Lens Profile | Find a Photographer");
+  await page.goto(`${world.url}/search?zip=33139`);
+  await page.locator("article").first().getByRole("link", { name: "View Profile" }).click();
+  await expect(page).toHaveURL(`${world.url}/p/${world.star.id}`);
+  await expect.poll(head).toEqual(served);
 });
 
 test("the map with location granted: computed stats, live markers, a card linking to the profile", async ({

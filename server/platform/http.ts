@@ -20,9 +20,13 @@ function describeZodError(error: ZodError): string {
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
-      if (!result.success) {
-        return c.json(errorBody("validation_failed", describeZodError(result.error)), 400);
+      if (result.success) return;
+      // A path that names no record is unknown, however it is spelled (contracts/common.ts idParam).
+      if (result.target === "param") {
+        const message = result.error.issues[0]?.message ?? "Not found";
+        return c.json(errorBody("not_found", message), 404);
       }
+      return c.json(errorBody("validation_failed", describeZodError(result.error)), 400);
     },
   });
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { INITIAL_API_DATA_ELEMENT_ID } from "../../contracts/constants.ts";
+import type { PageMeta } from "../../contracts/page-head.ts";
 import { NOT_FOUND_SCREEN, ROUTE_PRELOADS_FILE, screenForPath } from "../../contracts/routes.ts";
 import { siteOrigin } from "./auth.ts";
 import type { AppEnv } from "./http.ts";
@@ -10,14 +11,11 @@ import type { AppEnv } from "./http.ts";
 // Vite fingerprints everything under assets/, so those files never change once served.
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/** What a page tells search engines and link previews, in the HTML the server sends. */
-export type PageHead = {
-  title: string;
-  description: string;
-  /** Site-relative; made absolute with the public origin. */
-  canonicalPath: string;
-  /** Site-relative or absolute image for Open Graph. */
-  image?: string;
+/**
+ * What a page tells search engines and link previews, in the HTML the server sends. Paths are
+ * site-relative (made absolute with the public origin) or absolute.
+ */
+export type PageHead = PageMeta & {
   /**
    * The page's largest image (its LCP element), fetched with the document instead of after the
    * scripts have rendered it. srcset and sizes must be the <img>'s own, or it is fetched twice.

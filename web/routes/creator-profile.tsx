@@ -1,9 +1,10 @@
 import { Briefcase, MapPin, MessageCircle, Star } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
-import { BRAND_NAME } from "../../contracts/constants.ts";
+import { CREATOR_TYPE_LABELS } from "../../contracts/enums.ts";
 import { PROFILE_COVER_SIZES } from "../../contracts/media.ts";
-import { bookingsForCreatorPath, creatorProfilePath } from "../../contracts/routes.ts";
+import { creatorPageHead } from "../../contracts/page-head.ts";
+import { bookingsForCreatorPath } from "../../contracts/routes.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
@@ -27,25 +28,11 @@ const GalleryDialog = lazy(async () => ({
   default: (await import("../features/profiles/gallery-dialog.tsx")).GalleryDialog,
 }));
 
-const TYPE_LABEL = {
-  photographer: "Photographer",
-  videographer: "Videographer",
-  "content creator": "Content Creator",
-} as const;
-
 export default function CreatorProfileScreen() {
   const { id = "" } = useParams();
   const query = useCreatorProfile(id);
   const profile = query.data;
-  usePageHead(
-    profile
-      ? {
-          title: `${profile.name} Profile | Find a Photographer`,
-          description: `${profile.name}, ${TYPE_LABEL[profile.type].toLowerCase()} (${profile.specialty})${profile.city ? ` in ${profile.city}` : ""}. View the portfolio and reviews and book on ${BRAND_NAME}.`,
-          canonical: `${window.location.origin}${creatorProfilePath(profile.id)}`,
-        }
-      : null,
-  );
+  usePageHead(profile ? creatorPageHead(profile) : null);
 
   if (query.isPending) {
     return (
@@ -95,7 +82,7 @@ export default function CreatorProfileScreen() {
               <h1 className="text-3xl font-extrabold tracking-tight text-ink-900">
                 {profile.name}
               </h1>
-              <Badge variant="dark">{TYPE_LABEL[profile.type]}</Badge>
+              <Badge variant="dark">{CREATOR_TYPE_LABELS[profile.type]}</Badge>
               {profile.availableNow ? <Badge variant="success">Available now</Badge> : null}
             </div>
             <p className="mt-1 text-lg text-ink-700">{profile.specialty}</p>

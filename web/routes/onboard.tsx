@@ -23,7 +23,7 @@ export default function OnboardScreen() {
   return (
     <Container className="max-w-3xl pb-16">
       <PageHeading
-        title={`Welcome to ${BRAND_NAME}, ${application.full_name.split(" ")[0]}!`}
+        title={`Welcome to ${BRAND_NAME}, ${application.fullName.split(" ")[0]}!`}
         subtitle="Your application is approved. A few details and your creator profile is ready."
       />
       <ol className="mb-8 grid gap-3 sm:grid-cols-3">

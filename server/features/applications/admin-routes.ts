@@ -82,9 +82,8 @@ const sampleRoute = createRoute({
   description: WHO,
   tags: ["admin"],
   request: {
-    params: z.object({
-      id: z.string().max(64),
-      imageId: z.string().max(64),
+    params: ZApplicationIdParam.extend({
+      imageId: z.uuid("File not found"),
       size: z.string().max(64),
     }),
   },

@@ -32,15 +32,15 @@ describe("POST /api/applications", () => {
     const email = uniqueEmail("apply");
     const response = await submit(
       {
-        full_name: "Ana Lens",
+        fullName: "Ana Lens",
         email: email.toUpperCase(),
         phone: "305-555-0100",
         city: "Miami, FL",
-        portfolio_url: "https://ana.example.com",
-        experience_level: "advanced",
+        portfolioUrl: "https://ana.example.com",
+        experienceLevel: "advanced",
         specialties: ["Portrait", "Wedding", "Portrait"],
-        about_me: "Portraits by the sea.",
-        travel_radius: 25,
+        aboutMe: "Portraits by the sea.",
+        travelRadius: 25,
       },
       key(),
     );
@@ -69,12 +69,12 @@ describe("POST /api/applications", () => {
 
   it("requires a full name and a valid email, and a URL for the portfolio", async () => {
     const bad = [
-      [{ email: uniqueEmail() }, "full_name"],
-      [{ full_name: "  ", email: uniqueEmail() }, "Full name is required"],
-      [{ full_name: "A", email: "not-an-email" }, "Enter a valid email address"],
-      [{ full_name: "A", email: uniqueEmail(), portfolio_url: "my site" }, "Enter a valid URL"],
-      [{ full_name: "A", email: uniqueEmail(), travel_radius: 2.5 }, "travel_radius"],
-      [{ full_name: "A", email: uniqueEmail(), experience_level: "guru" }, "experience_level"],
+      [{ email: uniqueEmail() }, "fullName"],
+      [{ fullName: "  ", email: uniqueEmail() }, "Full name is required"],
+      [{ fullName: "A", email: "not-an-email" }, "Enter a valid email address"],
+      [{ fullName: "A", email: uniqueEmail(), portfolioUrl: "my site" }, "Enter a valid URL"],
+      [{ fullName: "A", email: uniqueEmail(), travelRadius: 2.5 }, "travelRadius"],
+      [{ fullName: "A", email: uniqueEmail(), experienceLevel: "guru" }, "experienceLevel"],
     ] as const;
     for (const [body, message] of bad) {
       const response = await submit(body, key());
@@ -86,9 +86,9 @@ describe("POST /api/applications", () => {
   it("replays the first response for the same key and body, creating nothing", async () => {
     const email = uniqueEmail("replay");
     const k = key();
-    const body = { full_name: "Rae Play", email };
+    const body = { fullName: "Rae Play", email };
     const first = await submit(body, k);
-    const second = await submit({ email, full_name: "Rae Play" }, k);
+    const second = await submit({ email, fullName: "Rae Play" }, k);
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(await second.json()).toEqual(await first.json());
@@ -97,8 +97,8 @@ describe("POST /api/applications", () => {
 
   it("refuses the same key with a different body", async () => {
     const k = key();
-    expect((await submit({ full_name: "One", email: uniqueEmail() }, k)).status).toBe(201);
-    const response = await submit({ full_name: "Two", email: uniqueEmail() }, k);
+    expect((await submit({ fullName: "One", email: uniqueEmail() }, k)).status).toBe(201);
+    const response = await submit({ fullName: "Two", email: uniqueEmail() }, k);
     expect(response.status).toBe(409);
     expect((await response.json()).error.message).toMatch(/idempotency key/i);
   });
@@ -106,7 +106,7 @@ describe("POST /api/applications", () => {
   it("makes one application from a double click (two concurrent requests, one key)", async () => {
     const email = uniqueEmail("double");
     const k = key();
-    const body = { full_name: "Dub Click", email };
+    const body = { fullName: "Dub Click", email };
     const responses = await Promise.all([submit(body, k), submit(body, k)]);
     expect(responses.map((r) => r.status)).toEqual([201, 201]);
     const [a, b] = await Promise.all(responses.map((r) => r.json()));
@@ -115,20 +115,20 @@ describe("POST /api/applications", () => {
   });
 
   it("refuses a malformed idempotency key", async () => {
-    const response = await submit({ full_name: "K", email: uniqueEmail() }, "bad key!");
+    const response = await submit({ fullName: "K", email: uniqueEmail() }, "bad key!");
     expect(response.status).toBe(400);
   });
 
   it("refuses a second open application for one address, but lets a denied applicant apply again", async () => {
     const email = uniqueEmail("again");
-    expect((await submit({ full_name: "First", email }, key())).status).toBe(201);
-    const second = await submit({ full_name: "Second", email: email.toUpperCase() }, key());
+    expect((await submit({ fullName: "First", email }, key())).status).toBe(201);
+    const second = await submit({ fullName: "Second", email: email.toUpperCase() }, key());
     expect(second.status).toBe(409);
     expect((await second.json()).error.message).toContain("already open");
 
     const deniedEmail = uniqueEmail("denied");
     await createApplication(app.database.db, { email: deniedEmail, status: "denied" });
-    expect((await submit({ full_name: "Back", email: deniedEmail }, key())).status).toBe(201);
+    expect((await submit({ fullName: "Back", email: deniedEmail }, key())).status).toBe(201);
   });
 
   it("saves the application with a warning when the confirmation email cannot be sent", async () => {
@@ -139,7 +139,7 @@ describe("POST /api/applications", () => {
     };
     try {
       const email = uniqueEmail("nomail");
-      const response = await submit({ full_name: "No Mail", email }, key());
+      const response = await submit({ fullName: "No Mail", email }, key());
       expect(response.status).toBe(201);
       const body = await response.json();
       expect(body.warnings).toEqual([
@@ -177,10 +177,7 @@ describe("sample images", () => {
     expect((await app.fetch(`/media/${imageKey}/thumb.webp`)).status).toBe(404);
 
     const email = uniqueEmail("samples");
-    const response = await submit(
-      { full_name: "Sam Ple", email, sample_images: [imageKey] },
-      key(),
-    );
+    const response = await submit({ fullName: "Sam Ple", email, sampleImages: [imageKey] }, key());
     expect(response.status).toBe(201);
   });
 
@@ -198,15 +195,15 @@ describe("sample images", () => {
   it("refuses sample keys that were never uploaded", async () => {
     const response = await submit(
       {
-        full_name: "Ghost",
+        fullName: "Ghost",
         email: uniqueEmail(),
-        sample_images: ["private/application-samples/00000000-0000-4000-8000-000000000000"],
+        sampleImages: ["private/application-samples/00000000-0000-4000-8000-000000000000"],
       },
       key(),
     );
     expect(response.status).toBe(400);
     const other = await submit(
-      { full_name: "Ghost", email: uniqueEmail(), sample_images: ["public/portfolio/x/y"] },
+      { fullName: "Ghost", email: uniqueEmail(), sampleImages: ["public/portfolio/x/y"] },
       key(),
     );
     expect(other.status).toBe(400);

@@ -20,45 +20,56 @@ export function sampleImageUrls(applicationId: string, key: string) {
 export function toApplication(row: Row): Application {
   return {
     id: row.id,
-    full_name: row.full_name,
+    fullName: row.full_name,
     email: row.email,
     phone: row.phone,
     city: row.city,
-    portfolio_url: row.portfolio_url,
-    experience_level: row.experience_level,
+    portfolioUrl: row.portfolio_url,
+    experienceLevel: row.experience_level,
     specialties: row.specialties,
-    about_me: row.about_me,
-    travel_radius: row.travel_radius,
-    sample_images: row.sample_images.map((key) => sampleImageUrls(row.id, key)),
+    aboutMe: row.about_me,
+    travelRadius: row.travel_radius,
+    sampleImages: row.sample_images.map((key) => sampleImageUrls(row.id, key)),
     status: row.status as ApplicationStatus,
-    reviewed_by: row.reviewed_by,
-    reviewed_at: iso(row.reviewed_at),
-    decided_by: row.decided_by,
-    decided_at: iso(row.decided_at),
-    denial_reason: row.denial_reason,
-    converted_at: iso(row.converted_at),
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
+    reviewedBy: row.reviewed_by,
+    reviewedAt: iso(row.reviewed_at),
+    decidedBy: row.decided_by,
+    decidedAt: iso(row.decided_at),
+    denialReason: row.denial_reason,
+    convertedAt: iso(row.converted_at),
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
   };
 }
 
 export type NewApplication = {
-  full_name: string;
+  fullName: string;
   email: string;
   phone: string | null;
   city: string | null;
-  portfolio_url: string | null;
-  experience_level: string | null;
+  portfolioUrl: string | null;
+  experienceLevel: string | null;
   specialties: string[];
-  about_me: string | null;
-  travel_radius: number | null;
-  sample_images: string[];
+  aboutMe: string | null;
+  travelRadius?: number | null;
+  sampleImages: string[];
 };
 
 export async function insertApplication(db: Kysely<DB>, values: NewApplication) {
   return db
     .insertInto("applications")
-    .values({ ...values, email: values.email.toLowerCase() })
+    .values({
+      full_name: values.fullName,
+      email: values.email.toLowerCase(),
+      phone: values.phone,
+      city: values.city,
+      portfolio_url: values.portfolioUrl,
+      experience_level: values.experienceLevel,
+      specialties: values.specialties,
+      about_me: values.aboutMe,
+      travel_radius: values.travelRadius ?? null,
+      sample_images: values.sampleImages,
+    })
     .returning(["id", "status"])
     .executeTakeFirstOrThrow();
 }
@@ -99,11 +110,11 @@ export async function listApplications(
   return {
     items: rows.map((r) => ({
       id: r.id,
-      full_name: r.full_name,
+      fullName: r.full_name,
       email: r.email,
       city: r.city,
       status: r.status as ApplicationStatus,
-      created_at: new Date(r.created_at).toISOString(),
+      createdAt: new Date(r.created_at).toISOString(),
     })),
     total: Number(count.n),
   };
@@ -115,9 +126,8 @@ export async function countByStatus(db: Kysely<DB>): Promise<ApplicationCounts> 
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy("status")
     .execute();
-  const counts = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as ApplicationCounts;
-  for (const row of rows) counts[row.status as ApplicationStatus] = Number(row.n);
-  return counts;
+  const counts = new Map(rows.map((row) => [row.status, Number(row.n)]));
+  return APPLICATION_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
 }
 
 /** pending → under_review the first time staff open it; a no-op otherwise. */

@@ -66,7 +66,7 @@ const sampleRoute = createRoute({
   middleware: [rateLimit(SAMPLE_UPLOAD_LIMIT)] as const,
   summary: "Upload one sample image for an application (multipart field `file`)",
   description:
-    "Who may call: anyone (no sign-in). The image is checked by content, stripped of metadata and kept private; pass the returned key in the application's sample_images.",
+    "Who may call: anyone (no sign-in). The image is checked by content, stripped of metadata and kept private; pass the returned key in the application's sampleImages.",
   tags: ["applications"],
   responses: {
     201: {

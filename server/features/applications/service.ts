@@ -24,7 +24,6 @@ import * as q from "./queries.ts";
 import { sampleImageExists } from "./sample-images.ts";
 
 const SUBMIT_SCOPE = "applications.submit";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const OPEN_APPLICATION_MESSAGE =
   "An application for this email is already open. We will email you once it has been reviewed.";
@@ -58,7 +57,7 @@ export async function submitApplication(
   idempotencyKey: string | undefined,
 ): Promise<Submitted> {
   const hash = requestHash(input);
-  for (const key of input.sample_images) {
+  for (const key of input.sampleImages) {
     if (!(await sampleImageExists(deps, key))) {
       throw new AppError("validation_failed", "A sample image was not found. Upload it again.");
     }
@@ -72,19 +71,17 @@ export async function submitApplication(
     if (await q.findOpenApplicationByEmail(trx, input.email)) {
       throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
     }
-    const application = await q
-      .insertApplication(trx, { ...input, travel_radius: input.travel_radius ?? null })
-      .catch((error: { code?: string }) => {
-        // Two submits for one address racing past the check above: the unique index decides.
-        if (error.code === "23505") throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
-        throw error;
-      });
+    const application = await q.insertApplication(trx, input).catch((error: { code?: string }) => {
+      // Two submits for one address racing past the check above: the unique index decides.
+      if (error.code === "23505") throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
+      throw error;
+    });
     await createAdminNotification(
       deps,
       {
         kind: "application_submitted",
         title: "New creator application",
-        body: `${input.full_name} (${input.email}) applied`,
+        body: `${input.fullName} (${input.email}) applied`,
         link: `/admin/applications/${application.id}`,
       },
       trx,
@@ -102,7 +99,7 @@ export async function submitApplication(
 
   const warnings = await trySend(
     deps,
-    confirmationMail(input.email, input.full_name),
+    confirmationMail(input.email, input.fullName),
     "Your application was saved, but we could not send the confirmation email.",
   );
   const response = created.response;
@@ -127,7 +124,7 @@ export async function listApplications(
 }
 
 async function findOrThrow(deps: AppDeps, id: string) {
-  const row = UUID.test(id) ? await q.findApplication(deps.database.db, id) : undefined;
+  const row = await q.findApplication(deps.database.db, id);
   if (!row) throw new AppError("not_found", "Application not found");
   return row;
 }

@@ -33,7 +33,7 @@ describe("the onboarding guard", () => {
   it("answers 401 without a session on both routes", async () => {
     const { application } = await applicant();
     expect((await state(application.id)).status).toBe(401);
-    expect((await complete({ application_id: application.id, full_name: "X" })).status).toBe(401);
+    expect((await complete({ applicationId: application.id, fullName: "X" })).status).toBe(401);
   });
 
   it("answers 'Application not found' for unknown or malformed ids", async () => {
@@ -53,10 +53,7 @@ describe("the onboarding guard", () => {
     expect((await response.json()).error.message).toBe(
       "This application does not belong to your account",
     );
-    const post = await complete(
-      { application_id: application.id, full_name: "X" },
-      stranger.cookie,
-    );
+    const post = await complete({ applicationId: application.id, fullName: "X" }, stranger.cookie);
     expect(post.status).toBe(403);
   });
 
@@ -68,7 +65,7 @@ describe("the onboarding guard", () => {
       expect((await response.json()).error.message).toBe(
         "This application has not been approved yet",
       );
-      const post = await complete({ application_id: application.id, full_name: "X" }, cookie);
+      const post = await complete({ applicationId: application.id, fullName: "X" }, cookie);
       expect(post.status).toBe(409);
     }
   });
@@ -86,8 +83,8 @@ describe("the onboarding guard", () => {
       state: "ready",
       application: {
         id: application.id,
-        full_name: "Olive Onboard",
-        about_me: "Golden hour portraits.",
+        fullName: "Olive Onboard",
+        aboutMe: "Golden hour portraits.",
       },
     });
   });
@@ -98,13 +95,13 @@ describe("completing onboarding", () => {
     const { application, cookie, user } = await applicant();
     const response = await complete(
       {
-        application_id: application.id,
-        full_name: "Olive O.",
+        applicationId: application.id,
+        fullName: "Olive O.",
         bio: "Golden hour portraits.",
         specialties: ["Portrait", "Portrait", "Event"],
         city: "Miami, FL",
-        travel_radius: 50,
-        portfolio_url: "",
+        travelRadius: 50,
+        portfolioUrl: "",
       },
       cookie,
     );
@@ -133,17 +130,17 @@ describe("completing onboarding", () => {
     // Coming back: the profile exists; a second completion is refused.
     expect(await (await state(application.id, cookie)).json()).toEqual({ state: "profile_exists" });
     expect(
-      (await complete({ application_id: application.id, full_name: "Again" }, cookie)).status,
+      (await complete({ applicationId: application.id, fullName: "Again" }, cookie)).status,
     ).toBe(409);
   });
 
   it("requires a full name and an integer travel radius", async () => {
     const { application, cookie } = await applicant();
-    expect(
-      (await complete({ application_id: application.id, full_name: " " }, cookie)).status,
-    ).toBe(400);
+    expect((await complete({ applicationId: application.id, fullName: " " }, cookie)).status).toBe(
+      400,
+    );
     const radius = await complete(
-      { application_id: application.id, full_name: "A", travel_radius: 1.5 },
+      { applicationId: application.id, fullName: "A", travelRadius: 1.5 },
       cookie,
     );
     expect(radius.status).toBe(400);
@@ -151,7 +148,7 @@ describe("completing onboarding", () => {
 
   it("creates one profile when two completions race", async () => {
     const { application, cookie, user } = await applicant();
-    const body = { application_id: application.id, full_name: "Racer" };
+    const body = { applicationId: application.id, fullName: "Racer" };
     const results = await Promise.all([complete(body, cookie), complete(body, cookie)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const profiles = await app.database.db

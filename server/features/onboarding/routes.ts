@@ -1,8 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   ZCompleteOnboardingRequest,
   ZCompleteOnboardingResponse,
+  ZOnboardingApplicationIdParam,
   ZOnboardingStateResponse,
 } from "../../../contracts/onboarding.ts";
 import { createRouter } from "../../platform/http.ts";
@@ -28,7 +29,7 @@ const stateRoute = createRoute({
   summary: "Run the onboarding guard and return the prefill",
   description: WHO,
   tags: ["onboarding"],
-  request: { params: z.object({ id: z.string().max(64) }) },
+  request: { params: ZOnboardingApplicationIdParam },
   responses: { 200: json(ZOnboardingStateResponse, "Ready, or the profile exists"), ...errors },
 });
 

@@ -3,6 +3,7 @@ import {
   ONBOARDING_MESSAGES,
   type OnboardingStateResponse,
   type ZCompleteOnboardingRequest,
+  ZOnboardingApplication,
 } from "../../../contracts/onboarding.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -13,7 +14,6 @@ import {
 } from "../applications/service.ts";
 import { createApprovedProfile, profileIdOfUser } from "../profiles/own-profile-service.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type SessionUser = { id: string; email: string };
 type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplicationForOnboarding>>>;
 
@@ -38,16 +38,13 @@ export async function onboardingState(
   applicationId: string,
   user: SessionUser,
 ): Promise<OnboardingStateResponse> {
-  const application = guard(
-    UUID.test(applicationId) ? await findApplicationForOnboarding(deps, applicationId) : undefined,
-    user,
-  );
+  const application = guard(await findApplicationForOnboarding(deps, applicationId), user);
   if (await profileIdOfUser(deps, user.id)) return { state: "profile_exists" };
   if (application.status === "converted") {
     throw new AppError("conflict", ONBOARDING_MESSAGES.notApproved);
   }
   const { status: _status, ...fields } = application;
-  return { state: "ready", application: fields };
+  return { state: "ready", application: ZOnboardingApplication.parse(fields) };
 }
 
 /** Creates the approved creator profile and converts the application, in one transaction. */
@@ -56,12 +53,9 @@ export async function completeOnboarding(
   input: z.output<typeof ZCompleteOnboardingRequest>,
   user: SessionUser,
 ) {
-  if (!UUID.test(input.application_id)) {
-    throw new AppError("not_found", ONBOARDING_MESSAGES.notFound);
-  }
   return deps.database.db.transaction().execute(async (trx) => {
     const application = guard(
-      await lockApplicationForOnboarding(deps, input.application_id, trx),
+      await lockApplicationForOnboarding(deps, input.applicationId, trx),
       user,
     );
     if ((await profileIdOfUser(deps, user.id, trx)) || application.status === "converted") {
@@ -72,14 +66,14 @@ export async function completeOnboarding(
       {
         user_id: user.id,
         application_id: application.id,
-        full_name: input.full_name,
-        business_name: input.business_name,
+        full_name: input.fullName,
+        business_name: input.businessName,
         bio: input.bio,
         specialties: input.specialties,
-        portfolio_url: input.portfolio_url,
+        portfolio_url: input.portfolioUrl,
         city: input.city,
         phone: application.phone,
-        travel_radius: input.travel_radius ?? null,
+        travel_radius: input.travelRadius ?? null,
       },
       trx,
     ).catch((error: { code?: string }) => {

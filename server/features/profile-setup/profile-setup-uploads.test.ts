@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageUrl } from "../../../contracts/media.ts";
 import { adminSession, jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { form, newCreator, photo } from "./uploads-test-helpers.ts";
@@ -28,7 +29,7 @@ describe("portfolio uploads", () => {
     expect(response.status).toBe(200);
     const { portfolio } = await response.json();
     expect(portfolio).toHaveLength(3);
-    const thumb = await app.fetch(portfolio[0].thumb_url);
+    const thumb = await app.fetch(imageUrl(portfolio[0].imageKey, "thumb"));
     expect(thumb.status).toBe(200);
     const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect(meta.width).toBe(400);
@@ -58,7 +59,7 @@ describe("portfolio uploads", () => {
       })
     ).json();
     expect(removed.portfolio).toHaveLength(2);
-    expect((await app.fetch(portfolio[2].thumb_url)).status).toBe(404);
+    expect((await app.fetch(imageUrl(portfolio[2].imageKey, "thumb"))).status).toBe(404);
   });
 
   it("refuses non-images, lying names and oversized files, and others' images", async () => {

@@ -21,7 +21,7 @@ describe("who may use profile setup", () => {
     const unapproved = await newCreator(app, false);
     const calls: [string, string, () => BodyInit | undefined][] = [
       ["GET", "/api/profile-setup", () => undefined],
-      ["PUT", "/api/profile-setup/draft", () => JSON.stringify({ step: 1, full_name: "X" })],
+      ["PUT", "/api/profile-setup/draft", () => JSON.stringify({ step: 1, fullName: "X" })],
       ["POST", "/api/profile-setup/complete", () => undefined],
       [
         "POST",
@@ -76,8 +76,8 @@ describe("saving the five steps", () => {
       (
         await saveStep(cookie, {
           step: 1,
-          full_name: "Pia Pixel",
-          business_name: "Pixel Co",
+          fullName: "Pia Pixel",
+          businessName: "Pixel Co",
           bio: "Light.",
           phone: "305-555-0101",
         })
@@ -97,11 +97,11 @@ describe("saving the five steps", () => {
       (
         await saveStep(cookie, {
           step: 3,
-          hourly_rate_cents: 12_500,
-          package_services: "2h package",
-          travel_radius: 50,
-          service_location: "Miami Beach, FL",
-          travel_fee_cents: 2_000,
+          hourlyRateCents: 12_500,
+          packageServices: "2h package",
+          travelRadius: 50,
+          serviceLocation: "Miami Beach, FL",
+          travelFeeCents: 2_000,
         })
       ).status,
     ).toBe(200);
@@ -109,8 +109,8 @@ describe("saving the five steps", () => {
       (
         await saveStep(cookie, {
           step: 4,
-          payment_method: "paypal",
-          payout_email: "PIA@Example.com",
+          paymentMethod: "paypal",
+          payoutEmail: "PIA@Example.com",
         })
       ).status,
     ).toBe(200);
@@ -126,25 +126,25 @@ describe("saving the five steps", () => {
 
     const { profile } = await load(cookie);
     expect(profile).toMatchObject({
-      full_name: "Pia Pixel",
-      business_name: "Pixel Co",
+      fullName: "Pia Pixel",
+      businessName: "Pixel Co",
       bio: "Light.",
       phone: "305-555-0101",
       specialties: ["Wedding", "Food"],
       equipment: ["Drone", "Tripods"],
       experience: "advanced",
-      hourly_rate_cents: 12_500,
-      package_services: "2h package",
-      travel_radius: 50,
-      service_location: "Miami Beach, FL",
-      travel_fee_cents: 2_000,
-      payment_method: "paypal",
-      payout_email: "pia@example.com",
+      hourlyRateCents: 12_500,
+      packageServices: "2h package",
+      travelRadius: 50,
+      serviceLocation: "Miami Beach, FL",
+      travelFeeCents: 2_000,
+      paymentMethod: "paypal",
+      payoutEmail: "pia@example.com",
       insurance: "Acme liability $1M",
       references: "Jo, 305-555-0102",
-      setup_step: 5,
-      completion_percent: 80,
-      is_complete: false,
+      setupStep: 5,
+      completionPercent: 80,
+      isComplete: false,
       located: true,
     });
     const row = await app.database.db
@@ -158,30 +158,30 @@ describe("saving the five steps", () => {
   it("rejects values outside the spec's lists", async () => {
     const { cookie } = await newCreator(app);
     expect((await saveStep(cookie, { step: 2, specialties: ["Underwater"] })).status).toBe(400);
-    expect((await saveStep(cookie, { step: 3, travel_radius: 30 })).status).toBe(400);
-    expect((await saveStep(cookie, { step: 4, payment_method: "cash" })).status).toBe(400);
+    expect((await saveStep(cookie, { step: 3, travelRadius: 30 })).status).toBe(400);
+    expect((await saveStep(cookie, { step: 4, paymentMethod: "cash" })).status).toBe(400);
     expect((await saveStep(cookie, { step: 6 })).status).toBe(400);
-    expect((await saveStep(cookie, { step: 1, full_name: "" })).status).toBe(400);
+    expect((await saveStep(cookie, { step: 1, fullName: "" })).status).toBe(400);
   });
 
   it("never stores bank or tax numbers in the clear, keeping only what payouts need", async () => {
     const { cookie, user } = await newCreator(app);
     const response = await saveStep(cookie, {
       step: 4,
-      payment_method: "direct_deposit",
-      bank_routing: "021000021",
-      bank_account: "123456789012",
-      tax_id: "12-3456789",
-      payout_email: "ignored@example.com",
+      paymentMethod: "direct_deposit",
+      bankRouting: "021000021",
+      bankAccount: "123456789012",
+      taxId: "12-3456789",
+      payoutEmail: "ignored@example.com",
     });
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(body).not.toContain("123456789012");
     expect(body).not.toContain("3456789");
     expect(JSON.parse(body).profile).toMatchObject({
-      bank_account_last4: "9012",
-      has_tax_id: true,
-      payout_email: null,
+      bankAccountLast4: "9012",
+      hasTaxId: true,
+      payoutEmail: null,
     });
 
     const row = await app.database.db
@@ -199,7 +199,7 @@ describe("saving the five steps", () => {
     expect(decryptSecret(row.tax_id_encrypted!, key)).toBe("123456789");
 
     // Switching to PayPal drops the bank data.
-    await saveStep(cookie, { step: 4, payment_method: "paypal", payout_email: "me@example.com" });
+    await saveStep(cookie, { step: 4, paymentMethod: "paypal", payoutEmail: "me@example.com" });
     const after = await app.database.db
       .selectFrom("photographer_profiles")
       .select(["bank_account_encrypted", "bank_account_last4", "tax_id_encrypted"])
@@ -209,10 +209,10 @@ describe("saving the five steps", () => {
     expect(after.tax_id_encrypted).not.toBeNull();
 
     expect(
-      (await saveStep(cookie, { step: 4, payment_method: "direct_deposit", bank_account: "1234" }))
+      (await saveStep(cookie, { step: 4, paymentMethod: "direct_deposit", bankAccount: "1234" }))
         .status,
     ).toBe(400);
-    expect((await saveStep(cookie, { step: 4, payment_method: "paypal" })).status).toBe(400);
+    expect((await saveStep(cookie, { step: 4, paymentMethod: "paypal" })).status).toBe(400);
   });
 });
 
@@ -226,12 +226,12 @@ describe("completing setup", () => {
     expect(early.status).toBe(400);
     expect((await early.json()).error.message).toContain("professional bio");
 
-    await saveStep(cookie, { step: 1, full_name: "Done Dee", bio: "Bio", phone: "1" });
+    await saveStep(cookie, { step: 1, fullName: "Done Dee", bio: "Bio", phone: "1" });
     await saveStep(cookie, {
       step: 3,
-      hourly_rate_cents: 10_000,
-      travel_radius: 25,
-      service_location: "Nowhere Land",
+      hourlyRateCents: 10_000,
+      travelRadius: 25,
+      serviceLocation: "Nowhere Land",
     });
     const unlocated = await app.fetch("/api/profile-setup/complete", {
       method: "POST",
@@ -242,9 +242,9 @@ describe("completing setup", () => {
 
     await saveStep(cookie, {
       step: 3,
-      hourly_rate_cents: 10_000,
-      travel_radius: 25,
-      service_location: "33139",
+      hourlyRateCents: 10_000,
+      travelRadius: 25,
+      serviceLocation: "33139",
     });
     const done = await app.fetch("/api/profile-setup/complete", {
       method: "POST",
@@ -252,9 +252,9 @@ describe("completing setup", () => {
     });
     expect(done.status).toBe(200);
     expect((await done.json()).profile).toMatchObject({
-      is_complete: true,
-      completion_percent: 100,
-      is_published: true,
+      isComplete: true,
+      completionPercent: 100,
+      isPublished: true,
     });
   });
 });

@@ -1,39 +1,38 @@
 import type { Kysely, Selectable } from "kysely";
-import { imageUrl } from "../../../contracts/media.ts";
 import type {
   CreatorDocument,
   DocumentKind,
-  PortfolioItem,
   ProfileSetup,
 } from "../../../contracts/profile-setup.ts";
+import type { PortfolioItem } from "../../../contracts/profiles.ts";
 import type { DB, PhotographerProfiles } from "../../db/schema.ts";
 
 type ProfileRow = Selectable<PhotographerProfiles>;
 
 export function toProfileSetup(row: ProfileRow): ProfileSetup {
   return {
-    full_name: row.full_name,
-    business_name: row.business_name,
+    fullName: row.full_name,
+    businessName: row.business_name,
     bio: row.bio,
     phone: row.phone,
     specialties: row.specialties,
     equipment: row.equipment,
     experience: row.experience,
-    hourly_rate_cents: row.hourly_rate_cents,
-    package_services: row.package_services,
-    travel_radius: row.travel_radius,
-    service_location: row.service_location,
-    travel_fee_cents: row.travel_fee_cents,
-    payment_method: row.payment_method as ProfileSetup["payment_method"],
-    payout_email: row.payout_email,
-    bank_account_last4: row.bank_account_last4,
-    has_tax_id: row.tax_id_encrypted !== null,
+    hourlyRateCents: row.hourly_rate_cents,
+    packageServices: row.package_services,
+    travelRadius: row.travel_radius,
+    serviceLocation: row.service_location,
+    travelFeeCents: row.travel_fee_cents,
+    paymentMethod: row.payment_method as ProfileSetup["paymentMethod"],
+    payoutEmail: row.payout_email,
+    bankAccountLast4: row.bank_account_last4,
+    hasTaxId: row.tax_id_encrypted !== null,
     insurance: row.insurance,
     references: row.references,
-    setup_step: row.setup_step,
-    completion_percent: row.completion_percent,
-    is_complete: row.is_complete,
-    is_published: row.is_published,
+    setupStep: row.setup_step,
+    completionPercent: row.completion_percent,
+    isComplete: row.is_complete,
+    isPublished: row.is_published,
     located: row.base_lat !== null && row.base_lng !== null,
   };
 }
@@ -42,14 +41,16 @@ export function toProfileSetup(row: ProfileRow): ProfileSetup {
 export function toSetupPortfolioItem(r: {
   id: string;
   image_path: string;
-  sort_order: number;
+  caption: string | null;
+  width: number | null;
+  height: number | null;
 }): PortfolioItem {
   return {
     id: r.id,
-    image_key: r.image_path,
-    thumb_url: imageUrl(r.image_path, "thumb"),
-    url: imageUrl(r.image_path, "large"),
-    sort_order: r.sort_order,
+    imageKey: r.image_path,
+    caption: r.caption,
+    width: r.width,
+    height: r.height,
   };
 }
 
@@ -67,11 +68,11 @@ export async function listDocuments(db: Kysely<DB>, userId: string): Promise<Cre
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind as DocumentKind,
-    file_name: r.file_name,
-    content_type: r.content_type,
-    size_bytes: r.size_bytes,
+    fileName: r.file_name,
+    contentType: r.content_type,
+    sizeBytes: r.size_bytes,
     url: documentUrl(r.id),
-    created_at: new Date(r.created_at).toISOString(),
+    createdAt: new Date(r.created_at).toISOString(),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   DOCUMENT_UPLOAD_MAX_BYTES,
@@ -8,6 +8,8 @@ import {
 import {
   DOCUMENT_KINDS,
   type DocumentKind,
+  ZDocumentIdParam,
+  ZPortfolioImageIdParam,
   ZPortfolioOrderRequest,
   ZProfileSetupResponse,
   ZSaveStepRequest,
@@ -38,7 +40,6 @@ const errors = {
   401: json(ZErrorResponse, "Not signed in"),
   403: json(ZErrorResponse, "No approved creator profile"),
 };
-const idParam = z.object({ id: z.string().max(64) });
 
 const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
   method: M,
@@ -78,7 +79,7 @@ const orderRoute = createRoute({
 });
 const deleteImageRoute = createRoute({
   ...base("delete", "/profile-setup/portfolio/{id}", "Delete a portfolio image"),
-  request: { params: idParam },
+  request: { params: ZPortfolioImageIdParam },
 });
 const documentRoute = createRoute(
   base(
@@ -89,7 +90,7 @@ const documentRoute = createRoute(
 );
 const deleteDocumentRoute = createRoute({
   ...base("delete", "/profile-setup/documents/{id}", "Delete a document"),
-  request: { params: idParam },
+  request: { params: ZDocumentIdParam },
 });
 const readDocumentRoute = createRoute({
   method: "get",
@@ -98,7 +99,7 @@ const readDocumentRoute = createRoute({
   description:
     "Who may call: the creator who uploaded it, or an active admin (401 without a session, 403 for anyone else).",
   tags: ["profile-setup"],
-  request: { params: idParam },
+  request: { params: ZDocumentIdParam },
   responses: {
     200: { description: "The file" },
     401: errors[401],

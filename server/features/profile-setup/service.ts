@@ -47,33 +47,33 @@ function paymentChanges(
 ): Changes {
   const key = deps.config.paymentDataKey;
   const changes: Changes = {
-    payment_method: input.payment_method,
-    payout_email: input.payout_email,
+    payment_method: input.paymentMethod,
+    payout_email: input.payoutEmail,
   };
-  if (input.bank_account !== undefined || input.bank_routing !== undefined) {
-    if (!input.bank_account || !input.bank_routing) {
+  if (input.bankAccount !== undefined || input.bankRouting !== undefined) {
+    if (!input.bankAccount || !input.bankRouting) {
       throw new AppError(
         "validation_failed",
         "Enter both the routing number and the account number",
       );
     }
     changes.bank_account_encrypted = encryptSecret(
-      JSON.stringify({ routing: input.bank_routing, account: input.bank_account }),
+      JSON.stringify({ routing: input.bankRouting, account: input.bankAccount }),
       key,
     );
-    changes.bank_account_last4 = input.bank_account.slice(-4);
+    changes.bank_account_last4 = input.bankAccount.slice(-4);
   }
-  if (input.tax_id !== undefined) {
-    changes.tax_id_encrypted = encryptSecret(input.tax_id.replace(/-/g, ""), key);
+  if (input.taxId !== undefined) {
+    changes.tax_id_encrypted = encryptSecret(input.taxId.replace(/-/g, ""), key);
   }
   // Keep only what the chosen payout method needs.
-  if (input.payment_method === "direct_deposit") {
+  if (input.paymentMethod === "direct_deposit") {
     changes.payout_email = null;
     if (!changes.bank_account_encrypted && !current.bank_account_encrypted) {
       throw new AppError("validation_failed", "Enter your bank routing and account numbers");
     }
-  } else if (input.payment_method !== null) {
-    if (!input.payout_email) throw new AppError("validation_failed", "Enter your payout email");
+  } else if (input.paymentMethod !== null) {
+    if (!input.payoutEmail) throw new AppError("validation_failed", "Enter your payout email");
     changes.bank_account_encrypted = null;
     changes.bank_account_last4 = null;
   }
@@ -88,8 +88,8 @@ function stepChanges(
   switch (input.step) {
     case 1:
       return {
-        full_name: input.full_name,
-        business_name: input.business_name,
+        full_name: input.fullName,
+        business_name: input.businessName,
         bio: input.bio,
         phone: input.phone,
       };
@@ -100,15 +100,13 @@ function stepChanges(
         experience: input.experience,
       };
     case 3: {
-      const located = input.service_location
-        ? geocodeServiceLocation(input.service_location)
-        : null;
+      const located = input.serviceLocation ? geocodeServiceLocation(input.serviceLocation) : null;
       return {
-        hourly_rate_cents: input.hourly_rate_cents ?? null,
-        package_services: input.package_services,
-        travel_radius: input.travel_radius,
-        service_location: input.service_location,
-        travel_fee_cents: input.travel_fee_cents ?? null,
+        hourly_rate_cents: input.hourlyRateCents ?? null,
+        package_services: input.packageServices,
+        travel_radius: input.travelRadius,
+        service_location: input.serviceLocation,
+        travel_fee_cents: input.travelFeeCents ?? null,
         base_lat: located?.lat ?? null,
         base_lng: located?.lng ?? null,
       };

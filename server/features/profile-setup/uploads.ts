@@ -19,7 +19,6 @@ import {
 import * as q from "./queries.ts";
 import { loadSetup, requireApprovedProfile } from "./service.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const parentOf = (key: string) => key.slice(0, key.lastIndexOf("/"));
 
 /**
@@ -53,7 +52,7 @@ export async function addPortfolioImages(deps: AppDeps, userId: string, files: U
 
 export async function removePortfolioImage(deps: AppDeps, userId: string, id: string) {
   await requireApprovedProfile(deps, userId);
-  const deleted = UUID.test(id) ? await removePortfolioItem(deps, userId, id) : undefined;
+  const deleted = await removePortfolioItem(deps, userId, id);
   if (!deleted) throw new AppError("not_found", "Portfolio image not found");
   await deps.storage.deletePrefix(deleted.image_path);
   return loadSetup(deps, userId);
@@ -117,7 +116,7 @@ export async function addDocument(
 /** Only the creator who uploaded a document, and staff, may read it. */
 export async function readDocument(deps: AppDeps, userId: string, id: string) {
   const db = deps.database.db;
-  const doc = UUID.test(id) ? await q.findDocument(db, id) : undefined;
+  const doc = await q.findDocument(db, id);
   if (!doc) throw new AppError("not_found", "Document not found");
   if (doc.user_id !== userId && !(await getAdminAccess(db, userId))) {
     throw new AppError("forbidden", "Only the creator and staff can view this document");
@@ -129,7 +128,7 @@ export async function readDocument(deps: AppDeps, userId: string, id: string) {
 
 export async function removeDocument(deps: AppDeps, userId: string, id: string) {
   await requireApprovedProfile(deps, userId);
-  const deleted = UUID.test(id) ? await q.deleteDocument(deps.database.db, userId, id) : undefined;
+  const deleted = await q.deleteDocument(deps.database.db, userId, id);
   if (!deleted) throw new AppError("not_found", "Document not found");
   await deps.storage.deletePrefix(parentOf(deleted.storage_key));
   return loadSetup(deps, userId);

@@ -58,7 +58,7 @@ export async function updateProfileOfUser(
 export async function listPortfolioRows(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom("portfolio_items")
-    .select(["id", "image_path", "sort_order"])
+    .select(["id", "image_path", "sort_order", "caption", "width", "height"])
     .where("user_id", "=", userId)
     .orderBy("sort_order")
     .orderBy("created_at")

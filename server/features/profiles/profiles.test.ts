@@ -117,7 +117,7 @@ describe("public profile", () => {
       expect((await app.fetch(`/api/creators/${id}/portfolio`)).status).toBe(404);
       expect((await app.fetch(`/p/${id}`)).status).toBe(404);
     }
-    expect((await app.fetch("/api/creators/not-a-uuid")).status).toBe(400);
+    expect((await app.fetch("/api/creators/not-a-uuid")).status).toBe(404);
     expect((await app.fetch("/p/not-a-uuid")).status).toBe(404);
     const [hiddenItem] = await createPortfolioItems(app.database.db, [
       { userId: unpublished.user.id, imagePath: "public/portfolio/hidden/0" },

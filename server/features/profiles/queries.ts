@@ -3,8 +3,8 @@ import { GALLERY_MAX_IMAGES, PORTFOLIO_PAGE_SIZE } from "../../../contracts/cons
 import type { CreatorType } from "../../../contracts/enums.ts";
 import {
   type Comment,
-  type PortfolioItem,
   PROFILE_REVIEWS_SHOWN,
+  type PublicPortfolioItem,
   type Review,
 } from "../../../contracts/profiles.ts";
 import type { DB } from "../../db/schema.ts";
@@ -102,7 +102,7 @@ export async function findPortfolioPage(
   userId: string,
   page: number,
   viewerId: string | null,
-): Promise<PortfolioItem[]> {
+): Promise<PublicPortfolioItem[]> {
   const rows = await db
     .selectFrom("portfolio_items as i")
     .select([

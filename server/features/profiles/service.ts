@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { BRAND_NAME, PORTFOLIO_PAGE_SIZE } from "../../../contracts/constants.ts";
-import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
-import { imageSrcSet, imageUrl, PROFILE_COVER_SIZES } from "../../../contracts/media.ts";
+import { PORTFOLIO_PAGE_SIZE } from "../../../contracts/constants.ts";
+import { imageSrcSet, PROFILE_COVER_SIZES } from "../../../contracts/media.ts";
+import { creatorPageHead } from "../../../contracts/page-head.ts";
 import {
   type Comment,
   type LikeState,
@@ -9,8 +9,8 @@ import {
   type PublicProfile,
   primarySpecialty,
   publicProfileApiPath,
+  ZCreatorIdParam,
 } from "../../../contracts/profiles.ts";
-import { creatorProfilePath } from "../../../contracts/routes.ts";
 import type { DB } from "../../db/schema.ts";
 import type { DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -115,19 +115,12 @@ export async function addComment(deps: DatabaseDeps, itemId: string, userId: str
  * show; null (→ 404) unless listed.
  */
 export async function profileHead(deps: DatabaseDeps, id: string): Promise<PageHead | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!ZCreatorIdParam.safeParse({ id }).success) return null;
   const profile = await findPublicProfile(deps.database.db, id);
   if (!profile) return null;
-  const where = profile.city ? ` in ${profile.city}` : "";
-  const rating = profile.reviewCount
-    ? ` Rated ${profile.rating.toFixed(1)} from ${profile.reviewCount} review${profile.reviewCount === 1 ? "" : "s"}.`
-    : "";
   const cover = profile.coverKey;
   return {
-    title: `${profile.name} Profile | Find a Photographer`,
-    description: `${profile.name}, ${CREATOR_TYPE_LABELS[profile.type].toLowerCase()} (${profile.specialty})${where}. View the portfolio and reviews and book on ${BRAND_NAME}.${rating}`,
-    canonicalPath: creatorProfilePath(profile.id),
-    image: cover ? imageUrl(cover, "large") : undefined,
+    ...creatorPageHead(profile),
     preloadImage: cover ? { srcSet: imageSrcSet(cover), sizes: PROFILE_COVER_SIZES } : undefined,
     initialApiData: { [publicProfileApiPath(profile.id)]: profile },
   };

@@ -8,6 +8,7 @@ import {
   ZApplicationDecisionResponse,
   ZApplicationDetailResponse,
   ZApplicationListResponse,
+  ZDenyApplicationRequest,
   ZSampleImageUploadResponse,
   ZSubmitApplicationResponse,
 } from "../../../contracts/applications.ts";
@@ -75,7 +76,7 @@ export function useDecision() {
   return useMutation({
     mutationFn: ({ id, action, reason }: { id: string; action: DecisionAction; reason?: string }) =>
       apiRequest("POST", `/admin/applications/${id}/${action}`, ZApplicationDecisionResponse, {
-        body: action === "deny" ? (reason?.trim() ? { reason: reason.trim() } : {}) : undefined,
+        body: action === "deny" ? ZDenyApplicationRequest.parse({ reason }) : undefined,
       }),
     onSuccess: (response, { action }) => decisionSucceeded(action, response),
     onError: (error, { action }) => decisionFailed(action, error),

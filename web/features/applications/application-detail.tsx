@@ -63,7 +63,7 @@ function ActionsCard({ application }: { application: Application }) {
           Deny
         </Button>
         <DenyDialog
-          name={application.full_name}
+          name={application.fullName}
           open={confirming}
           pending={decision.isPending}
           reason={reason}
@@ -87,7 +87,7 @@ export function ApplicationDetail({ id }: { id: string }) {
 
   const application = detail.data?.application;
   if (!application) return <PageSpinner />;
-  const experience = EXPERIENCE_LEVELS.find((l) => l.value === application.experience_level)?.label;
+  const experience = EXPERIENCE_LEVELS.find((l) => l.value === application.experienceLevel)?.label;
   return (
     <Container className="pb-16">
       <div className="pt-6">
@@ -99,7 +99,7 @@ export function ApplicationDetail({ id }: { id: string }) {
         </Link>
       </div>
       <PageHeading
-        title={application.full_name}
+        title={application.fullName}
         subtitle={
           <span className="inline-flex items-center gap-2">
             Application <StatusBadge status={application.status} />
@@ -137,14 +137,14 @@ export function ApplicationDetail({ id }: { id: string }) {
                   ) : null}
                 </Field>
                 <Field label="Portfolio">
-                  {application.portfolio_url ? (
+                  {application.portfolioUrl ? (
                     <a
-                      href={application.portfolio_url}
+                      href={application.portfolioUrl}
                       target="_blank"
                       rel="noopener noreferrer"
                       className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline"
                     >
-                      {application.portfolio_url} <ExternalLink className="size-4 shrink-0" />
+                      {application.portfolioUrl} <ExternalLink className="size-4 shrink-0" />
                     </a>
                   ) : null}
                 </Field>
@@ -159,7 +159,7 @@ export function ApplicationDetail({ id }: { id: string }) {
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Field label="Experience level">{experience}</Field>
                 <Field label="Travel radius">
-                  {application.travel_radius ? `${application.travel_radius} miles` : null}
+                  {application.travelRadius ? `${application.travelRadius} miles` : null}
                 </Field>
                 <div className="sm:col-span-2">
                   <Field label="Specialties">
@@ -176,27 +176,27 @@ export function ApplicationDetail({ id }: { id: string }) {
                 </div>
                 <div className="sm:col-span-2">
                   <Field label="About">
-                    {application.about_me ? (
-                      <span className="whitespace-pre-line">{application.about_me}</span>
+                    {application.aboutMe ? (
+                      <span className="whitespace-pre-line">{application.aboutMe}</span>
                     ) : null}
                   </Field>
                 </div>
               </dl>
             </CardContent>
           </Card>
-          {application.sample_images.length ? (
+          {application.sampleImages.length ? (
             <Card>
               <CardHeader>
                 <CardTitle>Sample Images</CardTitle>
               </CardHeader>
               <CardContent>
                 <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-                  {application.sample_images.map((image, index) => (
+                  {application.sampleImages.map((image, index) => (
                     <li key={image.key}>
                       <a href={image.url} target="_blank" rel="noopener noreferrer">
                         <img
                           src={image.thumbUrl}
-                          alt={`Sample ${index + 1} from ${application.full_name}`}
+                          alt={`Sample ${index + 1} from ${application.fullName}`}
                           className="aspect-square w-full rounded-xl object-cover"
                           loading="lazy"
                         />
@@ -215,10 +215,10 @@ export function ApplicationDetail({ id }: { id: string }) {
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4">
-                <Field label="Applied">{formatDate(application.created_at)}</Field>
-                <Field label="Last updated">{formatDate(application.updated_at)}</Field>
-                {application.denial_reason ? (
-                  <Field label="Denial reason">{application.denial_reason}</Field>
+                <Field label="Applied">{formatDate(application.createdAt)}</Field>
+                <Field label="Last updated">{formatDate(application.updatedAt)}</Field>
+                {application.denialReason ? (
+                  <Field label="Denial reason">{application.denialReason}</Field>
                 ) : null}
               </dl>
             </CardContent>

@@ -22,17 +22,17 @@ export function ApplicationRow({
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-ink-900">{item.full_name}</span>
+          <span className="font-semibold text-ink-900">{item.fullName}</span>
           <StatusBadge status={item.status} />
         </div>
         <p className="mt-1 truncate text-sm text-ink-600">{item.email}</p>
         <p className="mt-0.5 text-xs text-ink-500">
-          {item.city ? `${item.city} · ` : ""}Applied {formatDate(item.created_at)}
+          {item.city ? `${item.city} · ` : ""}Applied {formatDate(item.createdAt)}
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
-          <Link to={`/admin/applications/${item.id}`} aria-label={`View ${item.full_name}`}>
+          <Link to={`/admin/applications/${item.id}`} aria-label={`View ${item.fullName}`}>
             <Eye /> View
           </Link>
         </Button>

@@ -164,7 +164,7 @@ export function ApplicationsList({ notifications }: { notifications?: ReactNode 
         </div>
       ) : null}
       <DenyDialog
-        name={denying?.full_name ?? ""}
+        name={denying?.fullName ?? ""}
         open={denying !== null}
         pending={decision.isPending}
         onOpenChange={(open) => !open && setDenying(null)}

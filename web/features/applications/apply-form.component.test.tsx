@@ -59,16 +59,17 @@ describe("the apply form", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: "POST", path: "/applications" });
     expect(calls[0]?.body).toEqual({
-      full_name: "Nova Reyes",
+      fullName: "Nova Reyes",
       email: "nova@example.com",
-      phone: "",
+      // Empty optional fields leave the form as the request schema makes them: null.
+      phone: null,
       city: "Miami Beach, FL",
-      portfolio_url: "https://nova.example.com",
-      experience_level: "advanced",
+      portfolioUrl: "https://nova.example.com",
+      experienceLevel: "advanced",
       specialties: ["Portrait"],
-      about_me: "",
-      travel_radius: 50,
-      sample_images: [],
+      aboutMe: null,
+      travelRadius: 50,
+      sampleImages: [],
     });
     expect(ZSubmitApplicationRequest.safeParse(calls[0]?.body).success).toBe(true);
     expect(

@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { z } from "zod";
+import type { z } from "zod";
+import { ZSubmitApplicationRequest } from "../../../contracts/applications.ts";
 import { APPLICATION_SPECIALTIES, EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -10,25 +11,19 @@ import { ChipPicker } from "../../components/ui/chip-picker.tsx";
 import { Field, selectClass } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
+import { selectInput, wholeNumberInput } from "../../lib/form-inputs.ts";
 import { submitApplication } from "./api.ts";
 import { type SampleImage, SampleImagesField } from "./sample-images-field.tsx";
 
-// Spec §5: full name and a valid email required; the portfolio must be a URL; the radius an integer.
-const ZApplyForm = z.object({
-  full_name: z.string().trim().min(1, "Full name is required"),
-  email: z.string().trim().email("Enter a valid email address"),
-  phone: z.string(),
-  city: z.string(),
-  portfolio_url: z.union([
-    z.literal(""),
-    z.url({ protocol: /^https?$/, message: "Enter a valid URL (https://...)" }),
-  ]),
-  experience_level: z.string(),
-  specialties: z.array(z.string()),
-  about_me: z.string(),
-  travel_radius: z.string().regex(/^\d*$/, "Enter a whole number of miles"),
+// The request's own rules and messages (spec §5); sample images are sent apart from the inputs.
+const ZApplyForm = ZSubmitApplicationRequest.omit({ sampleImages: true }).extend({
+  experienceLevel: selectInput(ZSubmitApplicationRequest.shape.experienceLevel),
+  travelRadius: wholeNumberInput(
+    ZSubmitApplicationRequest.shape.travelRadius,
+    "Enter a whole number of miles",
+  ),
 });
-type ApplyForm = z.infer<typeof ZApplyForm>;
+type ApplyForm = z.output<typeof ZApplyForm>;
 
 export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
   const [images, setImages] = useState<SampleImage[]>([]);
@@ -38,21 +33,21 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
     watch,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<ApplyForm>({
+  } = useForm<z.input<typeof ZApplyForm>, unknown, ApplyForm>({
     resolver: zodResolver(ZApplyForm),
     defaultValues: {
-      full_name: "",
+      fullName: "",
       email: "",
       phone: "",
       city: "",
-      portfolio_url: "",
-      experience_level: "",
+      portfolioUrl: "",
+      experienceLevel: "",
       specialties: [],
-      about_me: "",
-      travel_radius: "",
+      aboutMe: "",
+      travelRadius: "",
     },
   });
-  const specialties = watch("specialties");
+  const specialties = watch("specialties") ?? [];
 
   const onSubmit = async (values: ApplyForm) => {
     try {
@@ -60,20 +55,7 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
       const sampleKeys = (await Promise.all(images.map((i) => i.upload))).filter(
         (key): key is string => key !== null,
       );
-      const response = await submitApplication({
-        full_name: values.full_name,
-        email: values.email,
-        phone: values.phone,
-        city: values.city,
-        portfolio_url: values.portfolio_url,
-        experience_level: values.experience_level || null,
-        specialties: values.specialties,
-        about_me: values.about_me,
-        ...(values.travel_radius
-          ? { travel_radius: Number.parseInt(values.travel_radius, 10) }
-          : {}),
-        sample_images: sampleKeys,
-      });
+      const response = await submitApplication({ ...values, sampleImages: sampleKeys });
       toast.success("Application submitted successfully! Check your email for confirmation.");
       for (const warning of response.warnings ?? []) toast.warning(warning);
       onSubmitted();
@@ -91,12 +73,12 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
           <CardTitle>Personal Information</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field id="full_name" label="Full Name" required error={errors.full_name?.message}>
+          <Field id="fullName" label="Full Name" required error={errors.fullName?.message}>
             <Input
-              id="full_name"
+              id="fullName"
               autoComplete="name"
-              aria-invalid={!!errors.full_name}
-              {...register("full_name")}
+              aria-invalid={!!errors.fullName}
+              {...register("fullName")}
             />
           </Field>
           <Field id="email" label="Email" required error={errors.email?.message}>
@@ -127,21 +109,21 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <Field
-            id="portfolio_url"
+            id="portfolioUrl"
             label="Portfolio URL"
-            error={errors.portfolio_url?.message}
+            error={errors.portfolioUrl?.message}
             className="sm:col-span-2"
           >
             <Input
-              id="portfolio_url"
+              id="portfolioUrl"
               type="url"
               placeholder="https://yourportfolio.com"
-              aria-invalid={!!errors.portfolio_url}
-              {...register("portfolio_url")}
+              aria-invalid={!!errors.portfolioUrl}
+              {...register("portfolioUrl")}
             />
           </Field>
-          <Field id="experience_level" label="Experience Level">
-            <select id="experience_level" className={selectClass} {...register("experience_level")}>
+          <Field id="experienceLevel" label="Experience Level">
+            <select id="experienceLevel" className={selectClass} {...register("experienceLevel")}>
               <option value="">Select your experience</option>
               {EXPERIENCE_LEVELS.map((l) => (
                 <option key={l.value} value={l.value}>
@@ -151,16 +133,16 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
             </select>
           </Field>
           <Field
-            id="travel_radius"
+            id="travelRadius"
             label="Travel Radius (miles)"
-            error={errors.travel_radius?.message}
+            error={errors.travelRadius?.message}
           >
             <Input
-              id="travel_radius"
+              id="travelRadius"
               inputMode="numeric"
               placeholder="25"
-              aria-invalid={!!errors.travel_radius}
-              {...register("travel_radius")}
+              aria-invalid={!!errors.travelRadius}
+              {...register("travelRadius")}
             />
           </Field>
           <ChipPicker
@@ -170,12 +152,12 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
             onChange={(next) => setValue("specialties", next)}
             className="sm:col-span-2"
           />
-          <Field id="about_me" label="About You" className="sm:col-span-2">
+          <Field id="aboutMe" label="About You" className="sm:col-span-2">
             <Textarea
-              id="about_me"
+              id="aboutMe"
               rows={5}
               placeholder="Tell us about your style, experience and the kind of work you love."
-              {...register("about_me")}
+              {...register("aboutMe")}
             />
           </Field>
           <div className="sm:col-span-2">

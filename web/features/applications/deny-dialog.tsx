@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { DENIAL_REASON_MAX_LENGTH } from "../../../contracts/applications.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Label, Textarea } from "../../components/ui/input.tsx";
@@ -26,7 +27,7 @@ export function DenialReasonField({
       <Textarea
         id={id}
         value={value}
-        maxLength={2000}
+        maxLength={DENIAL_REASON_MAX_LENGTH}
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
       />

@@ -13,11 +13,13 @@ export function StatCards({
   active: ApplicationStatus | undefined;
   onSelect: (status: ApplicationStatus | undefined) => void;
 }) {
-  const total = counts ? APPLICATION_STATUSES.reduce((sum, s) => sum + counts[s], 0) : undefined;
+  const countOf = (status: ApplicationStatus) =>
+    counts ? (counts.find((c) => c.status === status)?.count ?? 0) : undefined;
+  const total = counts?.reduce((sum, c) => sum + c.count, 0);
   const cards: { key: ApplicationStatus | undefined; label: string; value: number | undefined }[] =
     [
       { key: undefined, label: "Total", value: total },
-      ...APPLICATION_STATUSES.map((s) => ({ key: s, label: STATUS_LABELS[s], value: counts?.[s] })),
+      ...APPLICATION_STATUSES.map((s) => ({ key: s, label: STATUS_LABELS[s], value: countOf(s) })),
     ];
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">

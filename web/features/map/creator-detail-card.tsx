@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
+import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
 import { bookingsForCreatorPath, creatorProfilePath } from "../../../contracts/routes.ts";
 import type { MapCreator } from "../../../contracts/search.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -11,12 +12,6 @@ const BOOK_LABEL = {
   photographer: "Book Photographer",
   videographer: "Book Videographer",
   "content creator": "Book Creator",
-} as const;
-
-const TYPE_LABEL = {
-  photographer: "Photographer",
-  videographer: "Videographer",
-  "content creator": "Content Creator",
 } as const;
 
 const PREVIEW_IMAGES = 6;
@@ -50,7 +45,7 @@ export function CreatorDetailCard({
             <h2 className="truncate text-lg font-bold text-ink-900">{creator.name}</h2>
             {creator.availableNow ? <Badge variant="success">Available</Badge> : null}
           </div>
-          <p className="text-sm text-ink-600">{TYPE_LABEL[creator.type]}</p>
+          <p className="text-sm text-ink-600">{CREATOR_TYPE_LABELS[creator.type]}</p>
         </div>
       </div>
       {creator.specialties.length ? (

@@ -9,11 +9,7 @@ import { useProfileSetupQuery } from "./api.ts";
 export function CreatorSetupCard({ userId }: { userId: string }) {
   const { data } = useProfileSetupQuery(userId);
   if (!data) return null;
-  const {
-    completion_percent: percent,
-    is_complete: complete,
-    is_published: published,
-  } = data.profile;
+  const { completionPercent: percent, isComplete: complete, isPublished: published } = data.profile;
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center">

@@ -75,11 +75,11 @@ export function DocumentUploader({
                 className="inline-flex min-w-0 items-center gap-1.5 text-brand-700 hover:underline"
               >
                 <FileText className="size-4 shrink-0" />{" "}
-                <span className="truncate">{doc.file_name}</span>
+                <span className="truncate">{doc.fileName}</span>
               </a>
               <button
                 type="button"
-                aria-label={`Delete ${doc.file_name}`}
+                aria-label={`Delete ${doc.fileName}`}
                 disabled={busy}
                 onClick={() => void run(() => actions.deleteDocument(doc.id))}
                 className="rounded-md p-1 text-red-600 hover:bg-red-50"

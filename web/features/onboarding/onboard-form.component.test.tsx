@@ -17,14 +17,14 @@ afterEach(() => {
 
 const application: OnboardingApplication = {
   id: "0b3c8a52-6f8e-4d8f-9a0e-7c1d2e3f4a5b",
-  full_name: "Nova Reyes",
+  fullName: "Nova Reyes",
   email: "nova@example.com",
   phone: null,
   city: "Miami Beach, FL",
-  portfolio_url: "https://nova.example.com",
+  portfolioUrl: "https://nova.example.com",
   specialties: ["Portrait"],
-  about_me: "Sunrise portraits on the beach.",
-  travel_radius: 25,
+  aboutMe: "Sunrise portraits on the beach.",
+  travelRadius: 25,
 };
 
 function renderForm() {
@@ -77,14 +77,14 @@ describe("the onboarding form", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: "POST", path: "/onboarding/complete" });
     expect(calls[0]?.body).toEqual({
-      application_id: application.id,
-      full_name: "Nova Reyes",
-      business_name: "Nova Studio",
+      applicationId: application.id,
+      fullName: "Nova Reyes",
+      businessName: "Nova Studio",
       bio: "Sunrise portraits on the beach.",
       specialties: ["Portrait", "Wedding"],
-      portfolio_url: "https://nova.example.com",
+      portfolioUrl: "https://nova.example.com",
       city: "Miami Beach, FL",
-      travel_radius: 50,
+      travelRadius: 50,
     });
     expect(ZCompleteOnboardingRequest.safeParse(calls[0]?.body).success).toBe(true);
   });

@@ -2,9 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { z } from "zod";
+import type { z } from "zod";
 import { APPLICATION_SPECIALTIES, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
-import type { OnboardingApplication } from "../../../contracts/onboarding.ts";
+import {
+  type OnboardingApplication,
+  ZCompleteOnboardingRequest,
+} from "../../../contracts/onboarding.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Card,
@@ -17,27 +20,23 @@ import { ChipPicker } from "../../components/ui/chip-picker.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
+import { wholeNumberInput } from "../../lib/form-inputs.ts";
 import { completeOnboarding } from "./api.ts";
 
-const ZOnboardForm = z.object({
-  full_name: z.string().trim().min(1, "Full name is required"),
-  business_name: z.string(),
-  bio: z.string(),
-  specialties: z.array(z.string()),
-  portfolio_url: z.union([
-    z.literal(""),
-    z.url({ protocol: /^https?$/, message: "Enter a valid URL (https://...)" }),
-  ]),
-  city: z.string(),
-  travel_radius: z.string().regex(/^\d*$/, "Enter a whole number of miles"),
+// The request's own rules and messages; the application id comes from the page, not an input.
+const ZOnboardForm = ZCompleteOnboardingRequest.omit({ applicationId: true }).extend({
+  travelRadius: wholeNumberInput(
+    ZCompleteOnboardingRequest.shape.travelRadius,
+    "Enter a whole number of miles",
+  ),
 });
-type OnboardForm = z.infer<typeof ZOnboardForm>;
+type OnboardForm = z.output<typeof ZOnboardForm>;
 
 const SPECIALTY_CHOICES = [
   ...new Set<string>([...APPLICATION_SPECIALTIES, ...PROFILE_SPECIALTIES]),
 ];
 
-/** 'Complete Your Profile', prefilled from the application (bio from about_me). */
+/** 'Complete Your Profile', prefilled from the application (the bio from its "about you"). */
 export function OnboardForm({ application }: { application: OnboardingApplication }) {
   const navigate = useNavigate();
   const {
@@ -46,28 +45,24 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
     watch,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<OnboardForm>({
+  } = useForm<z.input<typeof ZOnboardForm>, unknown, OnboardForm>({
     resolver: zodResolver(ZOnboardForm),
     defaultValues: {
-      full_name: application.full_name,
-      business_name: "",
-      bio: application.about_me ?? "",
+      fullName: application.fullName,
+      businessName: "",
+      bio: application.aboutMe ?? "",
       specialties: application.specialties,
-      portfolio_url: application.portfolio_url ?? "",
+      portfolioUrl: application.portfolioUrl ?? "",
       city: application.city ?? "",
-      travel_radius: application.travel_radius ? String(application.travel_radius) : "",
+      travelRadius: application.travelRadius ? String(application.travelRadius) : "",
     },
   });
-  const specialties = watch("specialties");
+  const specialties = watch("specialties") ?? [];
   const choices = [...new Set([...application.specialties, ...SPECIALTY_CHOICES])];
 
   const onSubmit = async (values: OnboardForm) => {
     try {
-      await completeOnboarding({
-        application_id: application.id,
-        ...values,
-        travel_radius: values.travel_radius ? Number.parseInt(values.travel_radius, 10) : null,
-      });
+      await completeOnboarding({ applicationId: application.id, ...values });
       toast.success("Profile created successfully!");
       navigate("/profile");
     } catch (error) {
@@ -87,11 +82,11 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
       </CardHeader>
       <CardContent>
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field id="full_name" label="Full Name" required error={errors.full_name?.message}>
-            <Input id="full_name" aria-invalid={!!errors.full_name} {...register("full_name")} />
+          <Field id="fullName" label="Full Name" required error={errors.fullName?.message}>
+            <Input id="fullName" aria-invalid={!!errors.fullName} {...register("fullName")} />
           </Field>
-          <Field id="business_name" label="Business Name">
-            <Input id="business_name" {...register("business_name")} />
+          <Field id="businessName" label="Business Name">
+            <Input id="businessName" {...register("businessName")} />
           </Field>
           <Field id="bio" label="Bio" className="sm:col-span-2">
             <Textarea id="bio" rows={5} {...register("bio")} />
@@ -104,27 +99,27 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
             className="sm:col-span-2"
           />
           <Field
-            id="portfolio_url"
+            id="portfolioUrl"
             label="Portfolio URL"
-            error={errors.portfolio_url?.message}
+            error={errors.portfolioUrl?.message}
             className="sm:col-span-2"
           >
             <Input
-              id="portfolio_url"
+              id="portfolioUrl"
               type="url"
-              aria-invalid={!!errors.portfolio_url}
-              {...register("portfolio_url")}
+              aria-invalid={!!errors.portfolioUrl}
+              {...register("portfolioUrl")}
             />
           </Field>
           <Field id="city" label="City">
             <Input id="city" placeholder="City, State" {...register("city")} />
           </Field>
           <Field
-            id="travel_radius"
+            id="travelRadius"
             label="Travel Radius (miles)"
-            error={errors.travel_radius?.message}
+            error={errors.travelRadius?.message}
           >
-            <Input id="travel_radius" inputMode="numeric" {...register("travel_radius")} />
+            <Input id="travelRadius" inputMode="numeric" {...register("travelRadius")} />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>

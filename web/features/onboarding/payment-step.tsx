@@ -10,16 +10,16 @@ const METHOD_LABELS = {
   stripe: "Stripe",
 } as const;
 
-export function PaymentStep({ draft, set, data }: StepProps) {
+export function PaymentStep({ draft, set, data, errors }: StepProps) {
   const stored = data.profile;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id="payment_method" label="Payout Method" className="sm:col-span-2">
+      <Field id="paymentMethod" label="Payout Method" className="sm:col-span-2">
         <select
-          id="payment_method"
+          id="paymentMethod"
           className={selectClass}
-          value={draft.payment_method}
-          onChange={(e) => set({ payment_method: e.target.value as SetupDraft["payment_method"] })}
+          value={draft.paymentMethod}
+          onChange={(e) => set({ paymentMethod: e.target.value as SetupDraft["paymentMethod"] })}
         >
           <option value="">Select a payout method</option>
           {Object.entries(METHOD_LABELS).map(([value, label]) => (
@@ -29,64 +29,67 @@ export function PaymentStep({ draft, set, data }: StepProps) {
           ))}
         </select>
       </Field>
-      {draft.payment_method === "direct_deposit" ? (
+      {draft.paymentMethod === "direct_deposit" ? (
         <>
-          <Field id="bank_routing" label="Routing Number" hint="9 digits">
+          <Field id="bankRouting" error={errors.bankRouting} label="Routing Number" hint="9 digits">
             <Input
-              id="bank_routing"
+              id="bankRouting"
               inputMode="numeric"
               autoComplete="off"
-              value={draft.bank_routing}
-              onChange={(e) => set({ bank_routing: e.target.value })}
+              value={draft.bankRouting}
+              onChange={(e) => set({ bankRouting: e.target.value })}
             />
           </Field>
           <Field
-            id="bank_account"
+            id="bankAccount"
+            error={errors.bankAccount}
             label="Bank Account Number"
             hint={
-              stored.bank_account_last4
-                ? `Saved: account ending in ${stored.bank_account_last4}. Enter a new one to replace it.`
+              stored.bankAccountLast4
+                ? `Saved: account ending in ${stored.bankAccountLast4}. Enter a new one to replace it.`
                 : "Stored encrypted; we only ever show the last 4 digits."
             }
           >
             <Input
-              id="bank_account"
+              id="bankAccount"
               inputMode="numeric"
               autoComplete="off"
-              value={draft.bank_account}
-              onChange={(e) => set({ bank_account: e.target.value })}
+              value={draft.bankAccount}
+              onChange={(e) => set({ bankAccount: e.target.value })}
             />
           </Field>
         </>
-      ) : draft.payment_method ? (
+      ) : draft.paymentMethod ? (
         <Field
-          id="payout_email"
-          label={`${METHOD_LABELS[draft.payment_method]} Email`}
+          id="payoutEmail"
+          error={errors.payoutEmail}
+          label={`${METHOD_LABELS[draft.paymentMethod]} Email`}
           className="sm:col-span-2"
         >
           <Input
-            id="payout_email"
+            id="payoutEmail"
             type="email"
-            value={draft.payout_email}
-            onChange={(e) => set({ payout_email: e.target.value })}
+            value={draft.payoutEmail}
+            onChange={(e) => set({ payoutEmail: e.target.value })}
           />
         </Field>
       ) : null}
       <Field
-        id="tax_id"
+        id="taxId"
+        error={errors.taxId}
         label="Tax ID (SSN or EIN)"
         className="sm:col-span-2"
         hint={
-          stored.has_tax_id
+          stored.hasTaxId
             ? "Saved and encrypted. Enter a new one to replace it."
             : "Stored encrypted, used only for tax forms."
         }
       >
         <Input
-          id="tax_id"
+          id="taxId"
           autoComplete="off"
-          value={draft.tax_id}
-          onChange={(e) => set({ tax_id: e.target.value })}
+          value={draft.taxId}
+          onChange={(e) => set({ taxId: e.target.value })}
           placeholder="XX-XXXXXXX"
         />
       </Field>

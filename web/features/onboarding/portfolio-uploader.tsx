@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
-import { PORTFOLIO_HINT, type PortfolioItem } from "../../../contracts/profile-setup.ts";
+import { IMAGE_UPLOAD_MAX_BYTES, imageUrl } from "../../../contracts/media.ts";
+import { PORTFOLIO_HINT } from "../../../contracts/profile-setup.ts";
+import type { PortfolioItem } from "../../../contracts/profiles.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
@@ -69,7 +70,7 @@ export function PortfolioUploader({
         {items.map((item, index) => (
           <li key={item.id} className="group relative overflow-hidden rounded-xl bg-ink-100">
             <img
-              src={item.thumb_url}
+              src={imageUrl(item.imageKey, "thumb")}
               alt={`Portfolio ${index + 1}`}
               className="aspect-square w-full object-cover"
               loading="lazy"

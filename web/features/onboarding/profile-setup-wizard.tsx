@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import type { ProfileSetupActions } from "./api.ts";
-import { draftFrom, moneyError, stepRequest } from "./setup-draft.ts";
+import { draftFrom, stepErrors, stepRequest } from "./setup-draft.ts";
 import { STEP_TITLES, STEPS } from "./setup-steps.tsx";
 
 /** Five steps; each Next saves the step as a draft, Complete Setup publishes the profile. */
@@ -19,15 +19,18 @@ export function ProfileSetupWizard({
   actions: ProfileSetupActions;
 }) {
   const navigate = useNavigate();
-  const [step, setStep] = useState(data.profile.is_complete ? 1 : data.profile.setup_step);
+  const [step, setStep] = useState(data.profile.isComplete ? 1 : data.profile.setupStep);
   const [draft, setDraft] = useState(() => draftFrom(data.profile));
   const [saving, setSaving] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const Step = STEPS[step - 1]!;
 
-  const invalid =
-    (step === 1 && !draft.full_name.trim()) ||
-    (step === 3 && (moneyError(draft.hourly_rate) || moneyError(draft.travel_fee)));
+  const errors = stepErrors(step, draft);
+  const invalid = Object.values(errors).some(Boolean);
+  // Unreadable amounts show as they are typed; the rest once Next is pressed.
+  const shownErrors = showErrors
+    ? errors
+    : { hourlyRate: errors.hourlyRate, travelFee: errors.travelFee };
 
   const save = async () => {
     if (invalid) {
@@ -38,7 +41,7 @@ export function ProfileSetupWizard({
     try {
       await actions.saveStep(stepRequest(step, draft));
       // Write-only numbers are cleared once saved; the stored state shows last 4 digits.
-      if (step === 4) setDraft((d) => ({ ...d, bank_account: "", bank_routing: "", tax_id: "" }));
+      if (step === 4) setDraft((d) => ({ ...d, bankAccount: "", bankRouting: "", taxId: "" }));
       setShowErrors(false);
       return true;
     } catch (error) {
@@ -104,7 +107,7 @@ export function ProfileSetupWizard({
             set={(changes) => setDraft((d) => ({ ...d, ...changes }))}
             data={data}
             actions={actions}
-            showErrors={showErrors}
+            errors={shownErrors}
           />
         </CardContent>
       </Card>

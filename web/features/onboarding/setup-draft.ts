@@ -1,6 +1,10 @@
 import { DEFAULT_TRAVEL_RADIUS_MILES } from "../../../contracts/constants.ts";
 import type { EQUIPMENT, PAYMENT_METHODS, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
-import type { ProfileSetup, SaveStepRequest } from "../../../contracts/profile-setup.ts";
+import {
+  type ProfileSetup,
+  type SaveStepRequest,
+  ZSaveStepRequest,
+} from "../../../contracts/profile-setup.ts";
 
 type Specialty = (typeof PROFILE_SPECIALTIES)[number];
 type Equipment = (typeof EQUIPMENT)[number];
@@ -8,23 +12,23 @@ type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The form's values: text inputs hold strings; money is typed in dollars. */
 export type SetupDraft = {
-  full_name: string;
-  business_name: string;
+  fullName: string;
+  businessName: string;
   bio: string;
   phone: string;
   specialties: Specialty[];
   equipment: Equipment[];
   experience: string;
-  hourly_rate: string;
-  package_services: string;
-  travel_radius: number;
-  service_location: string;
-  travel_fee: string;
-  payment_method: PaymentMethod | "";
-  payout_email: string;
-  bank_routing: string;
-  bank_account: string;
-  tax_id: string;
+  hourlyRate: string;
+  packageServices: string;
+  travelRadius: number;
+  serviceLocation: string;
+  travelFee: string;
+  paymentMethod: PaymentMethod | "";
+  payoutEmail: string;
+  bankRouting: string;
+  bankAccount: string;
+  taxId: string;
   insurance: string;
   references: string;
 };
@@ -35,24 +39,24 @@ const cents = (text: string) => (text.trim() === "" ? null : Math.round(Number(t
 
 export function draftFrom(profile: ProfileSetup): SetupDraft {
   return {
-    full_name: profile.full_name ?? "",
-    business_name: profile.business_name ?? "",
+    fullName: profile.fullName ?? "",
+    businessName: profile.businessName ?? "",
     bio: profile.bio ?? "",
     phone: profile.phone ?? "",
     specialties: profile.specialties as Specialty[],
     equipment: profile.equipment as Equipment[],
     experience: profile.experience ?? "",
-    hourly_rate: dollars(profile.hourly_rate_cents),
-    package_services: profile.package_services ?? "",
-    travel_radius: profile.travel_radius ?? DEFAULT_TRAVEL_RADIUS_MILES,
-    service_location: profile.service_location ?? "",
-    travel_fee: dollars(profile.travel_fee_cents),
-    payment_method: profile.payment_method ?? "",
-    payout_email: profile.payout_email ?? "",
+    hourlyRate: dollars(profile.hourlyRateCents),
+    packageServices: profile.packageServices ?? "",
+    travelRadius: profile.travelRadius ?? DEFAULT_TRAVEL_RADIUS_MILES,
+    serviceLocation: profile.serviceLocation ?? "",
+    travelFee: dollars(profile.travelFeeCents),
+    paymentMethod: profile.paymentMethod ?? "",
+    payoutEmail: profile.payoutEmail ?? "",
     // Bank and tax numbers are never sent back; empty means "keep what is stored".
-    bank_routing: "",
-    bank_account: "",
-    tax_id: "",
+    bankRouting: "",
+    bankAccount: "",
+    taxId: "",
     insurance: profile.insurance ?? "",
     references: profile.references ?? "",
   };
@@ -72,8 +76,8 @@ export function stepRequest(step: number, d: SetupDraft): SaveStepRequest {
     case 1:
       return {
         step: 1,
-        full_name: d.full_name,
-        business_name: d.business_name,
+        fullName: d.fullName,
+        businessName: d.businessName,
         bio: d.bio,
         phone: d.phone,
       };
@@ -87,26 +91,52 @@ export function stepRequest(step: number, d: SetupDraft): SaveStepRequest {
     case 3:
       return {
         step: 3,
-        hourly_rate_cents: cents(d.hourly_rate),
-        package_services: d.package_services,
-        travel_radius: d.travel_radius,
-        service_location: d.service_location,
-        travel_fee_cents: cents(d.travel_fee),
+        hourlyRateCents: cents(d.hourlyRate),
+        packageServices: d.packageServices,
+        travelRadius: d.travelRadius,
+        serviceLocation: d.serviceLocation,
+        travelFeeCents: cents(d.travelFee),
       };
     case 4:
       return {
         step: 4,
-        payment_method: d.payment_method || null,
-        payout_email: d.payment_method === "direct_deposit" ? null : d.payout_email,
-        ...(d.bank_account || d.bank_routing
+        paymentMethod: d.paymentMethod || null,
+        payoutEmail: d.paymentMethod === "direct_deposit" ? null : d.payoutEmail,
+        ...(d.bankAccount || d.bankRouting
           ? {
-              bank_account: d.bank_account.replace(/\D/g, ""),
-              bank_routing: d.bank_routing.replace(/\D/g, ""),
+              bankAccount: d.bankAccount.replace(/\D/g, ""),
+              bankRouting: d.bankRouting.replace(/\D/g, ""),
             }
           : {}),
-        ...(d.tax_id ? { tax_id: d.tax_id.trim() } : {}),
+        ...(d.taxId ? { taxId: d.taxId.trim() } : {}),
       };
     default:
       return { step: 5, insurance: d.insurance, references: d.references };
   }
+}
+
+export type DraftErrors = Partial<Record<keyof SetupDraft, string>>;
+
+/** Where a request field's problem shows when the draft holds it under another name. */
+const DRAFT_FIELD: Partial<Record<string, keyof SetupDraft>> = {
+  hourlyRateCents: "hourlyRate",
+  travelFeeCents: "travelFee",
+};
+
+/**
+ * What is wrong with the step as it would be sent, by the request's own schema (so its rules
+ * and messages are the API's), after the dollar amounts that cannot be read at all.
+ */
+export function stepErrors(step: number, d: SetupDraft): DraftErrors {
+  if (step === 3) {
+    const hourlyRate = moneyError(d.hourlyRate) ?? undefined;
+    const travelFee = moneyError(d.travelFee) ?? undefined;
+    if (hourlyRate || travelFee) return { hourlyRate, travelFee };
+  }
+  const errors: DraftErrors = {};
+  for (const issue of ZSaveStepRequest.safeParse(stepRequest(step, d)).error?.issues ?? []) {
+    const field = String(issue.path[0]);
+    errors[DRAFT_FIELD[field] ?? (field as keyof SetupDraft)] ??= issue.message;
+  }
+  return errors;
 }

@@ -6,7 +6,6 @@ import { Input, Textarea } from "../../components/ui/input.tsx";
 import { DocumentUploader } from "./document-uploader.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PortfolioUploader } from "./portfolio-uploader.tsx";
-import { moneyError } from "./setup-draft.ts";
 import type { StepProps } from "./step-props.ts";
 
 export const STEP_TITLES = [
@@ -17,30 +16,31 @@ export const STEP_TITLES = [
   "Verification & Insurance",
 ] as const;
 
-export function PersonalStep({ draft, set, showErrors }: StepProps) {
+export function PersonalStep({ draft, set, errors }: StepProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        id="full_name"
-        label="Full Name"
-        required
-        error={showErrors && !draft.full_name.trim() ? "Full name is required" : null}
-      >
+      <Field id="fullName" label="Full Name" required error={errors.fullName}>
         <Input
-          id="full_name"
-          value={draft.full_name}
-          onChange={(e) => set({ full_name: e.target.value })}
+          id="fullName"
+          value={draft.fullName}
+          onChange={(e) => set({ fullName: e.target.value })}
           autoComplete="name"
         />
       </Field>
-      <Field id="business_name" label="Business Name">
+      <Field id="businessName" error={errors.businessName} label="Business Name">
         <Input
-          id="business_name"
-          value={draft.business_name}
-          onChange={(e) => set({ business_name: e.target.value })}
+          id="businessName"
+          value={draft.businessName}
+          onChange={(e) => set({ businessName: e.target.value })}
         />
       </Field>
-      <Field id="bio" label="Professional Bio" required className="sm:col-span-2">
+      <Field
+        id="bio"
+        error={errors.bio}
+        label="Professional Bio"
+        required
+        className="sm:col-span-2"
+      >
         <Textarea
           id="bio"
           rows={5}
@@ -49,7 +49,7 @@ export function PersonalStep({ draft, set, showErrors }: StepProps) {
           placeholder="Your style, experience and what clients can expect."
         />
       </Field>
-      <Field id="phone" label="Phone Number" required>
+      <Field id="phone" error={errors.phone} label="Phone Number" required>
         <Input
           id="phone"
           type="tel"
@@ -97,29 +97,24 @@ export function SkillsStep({ draft, set, data, actions }: StepProps) {
   );
 }
 
-export function PricingStep({ draft, set, data }: StepProps) {
+export function PricingStep({ draft, set, data, errors }: StepProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        id="hourly_rate"
-        label="Base Hourly Rate ($)"
-        required
-        error={moneyError(draft.hourly_rate)}
-      >
+      <Field id="hourlyRate" label="Base Hourly Rate ($)" required error={errors.hourlyRate}>
         <Input
-          id="hourly_rate"
+          id="hourlyRate"
           inputMode="decimal"
-          value={draft.hourly_rate}
-          onChange={(e) => set({ hourly_rate: e.target.value })}
+          value={draft.hourlyRate}
+          onChange={(e) => set({ hourlyRate: e.target.value })}
           placeholder="150"
         />
       </Field>
-      <Field id="travel_radius" label="Travel Radius">
+      <Field id="travelRadius" label="Travel Radius">
         <select
-          id="travel_radius"
+          id="travelRadius"
           className={selectClass}
-          value={draft.travel_radius}
-          onChange={(e) => set({ travel_radius: Number(e.target.value) })}
+          value={draft.travelRadius}
+          onChange={(e) => set({ travelRadius: Number(e.target.value) })}
         >
           {TRAVEL_RADIUS_OPTIONS.map((miles) => (
             <option key={miles} value={miles}>
@@ -129,37 +124,43 @@ export function PricingStep({ draft, set, data }: StepProps) {
         </select>
       </Field>
       <Field
-        id="service_location"
+        id="serviceLocation"
+        error={errors.serviceLocation}
         label="Primary Service Location"
         required
         hint={
-          data.profile.located || !draft.service_location
+          data.profile.located || !draft.serviceLocation
             ? "A 5-digit ZIP code or “City, ST” — clients search by it."
             : "We could not find this place yet. Use a 5-digit ZIP code or “City, ST”."
         }
       >
         <Input
-          id="service_location"
-          value={draft.service_location}
-          onChange={(e) => set({ service_location: e.target.value })}
+          id="serviceLocation"
+          value={draft.serviceLocation}
+          onChange={(e) => set({ serviceLocation: e.target.value })}
           placeholder="33139 or Miami Beach, FL"
         />
       </Field>
-      <Field id="travel_fee" label="Travel Fee ($)" error={moneyError(draft.travel_fee)}>
+      <Field id="travelFee" label="Travel Fee ($)" error={errors.travelFee}>
         <Input
-          id="travel_fee"
+          id="travelFee"
           inputMode="decimal"
-          value={draft.travel_fee}
-          onChange={(e) => set({ travel_fee: e.target.value })}
+          value={draft.travelFee}
+          onChange={(e) => set({ travelFee: e.target.value })}
           placeholder="0"
         />
       </Field>
-      <Field id="package_services" label="Packages & Services" className="sm:col-span-2">
+      <Field
+        id="packageServices"
+        error={errors.packageServices}
+        label="Packages & Services"
+        className="sm:col-span-2"
+      >
         <Textarea
-          id="package_services"
+          id="packageServices"
           rows={4}
-          value={draft.package_services}
-          onChange={(e) => set({ package_services: e.target.value })}
+          value={draft.packageServices}
+          onChange={(e) => set({ packageServices: e.target.value })}
           placeholder="e.g. 2-hour portrait session with 30 edited photos"
         />
       </Field>
@@ -167,7 +168,7 @@ export function PricingStep({ draft, set, data }: StepProps) {
   );
 }
 
-export function VerificationStep({ draft, set, data, actions }: StepProps) {
+export function VerificationStep({ draft, set, data, actions, errors }: StepProps) {
   return (
     <div className="flex flex-col gap-4">
       <DocumentUploader
@@ -182,7 +183,7 @@ export function VerificationStep({ draft, set, data, actions }: StepProps) {
         documents={data.documents}
         actions={actions}
       />
-      <Field id="insurance" label="Insurance Details">
+      <Field id="insurance" error={errors.insurance} label="Insurance Details">
         <Textarea
           id="insurance"
           rows={3}
@@ -191,7 +192,7 @@ export function VerificationStep({ draft, set, data, actions }: StepProps) {
           placeholder="Provider, policy number, coverage"
         />
       </Field>
-      <Field id="references" label="References">
+      <Field id="references" error={errors.references} label="References">
         <Textarea
           id="references"
           rows={3}

@@ -1,6 +1,6 @@
 import type { ProfileSetupResponse } from "../../../contracts/profile-setup.ts";
 import type { ProfileSetupActions } from "./api.ts";
-import type { SetupDraft } from "./setup-draft.ts";
+import type { DraftErrors, SetupDraft } from "./setup-draft.ts";
 
 /** What every profile-setup step receives from the wizard. */
 export type StepProps = {
@@ -8,5 +8,6 @@ export type StepProps = {
   set: (changes: Partial<SetupDraft>) => void;
   data: ProfileSetupResponse;
   actions: ProfileSetupActions;
-  showErrors: boolean;
+  /** Each field's problem to show, from the step's request schema (setup-draft.ts). */
+  errors: DraftErrors;
 };

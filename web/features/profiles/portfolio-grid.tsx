@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Heart } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { imageUrl } from "../../../contracts/media.ts";
-import type { PortfolioItem } from "../../../contracts/profiles.ts";
+import type { PublicPortfolioItem } from "../../../contracts/profiles.ts";
 import { creatorProfilePath } from "../../../contracts/routes.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
@@ -24,7 +24,7 @@ export function PortfolioGrid({
   creatorName: string;
 }) {
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<PortfolioItem | null>(null);
+  const [open, setOpen] = useState<PublicPortfolioItem | null>(null);
   const portfolio = usePortfolioPage(creatorId, page);
   const like = useLike(creatorId, page);
   const { data: session } = useSession();
@@ -35,7 +35,7 @@ export function PortfolioGrid({
   const { items, pageCount } = portfolio.data;
   if (items.length === 0) return <p className="text-ink-600">No portfolio images yet.</p>;
 
-  function toggleLike(item: PortfolioItem) {
+  function toggleLike(item: PublicPortfolioItem) {
     if (!session) {
       toast("Sign in to like photos");
       openAuthDialog("signin");

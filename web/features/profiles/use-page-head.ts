@@ -1,38 +1,37 @@
 import { useEffect } from "react";
+import type { PageMeta } from "../../../contracts/page-head.ts";
 
-function setMeta(selector: string, create: () => HTMLElement, attr: string, value: string) {
-  let element = document.head.querySelector<HTMLElement>(selector);
+function setHeadElement(tag: "meta" | "link", key: [string, string], attr: string, value: string) {
+  const [keyAttr, keyValue] = key;
+  let element = document.head.querySelector<HTMLElement>(`${tag}[${keyAttr}="${keyValue}"]`);
   if (!element) {
-    element = create();
+    element = document.createElement(tag);
+    element.setAttribute(keyAttr, keyValue);
     document.head.append(element);
   }
   element.setAttribute(attr, value);
 }
 
 /**
- * Keeps title, description and canonical link right after in-app navigation (the server
- * already sends them on a direct visit).
+ * Keeps title, description, canonical link and Open Graph tags right after in-app navigation
+ * (the server already sends the same head, from the same function, on a direct visit).
  */
-export function usePageHead(
-  head: { title: string; description: string; canonical: string } | null,
-) {
+export function usePageHead(head: PageMeta | null) {
   const title = head?.title;
   const description = head?.description;
-  const canonical = head?.canonical;
+  const canonicalPath = head?.canonicalPath;
+  const image = head?.image;
   useEffect(() => {
-    if (!title || !description || !canonical) return;
+    if (!title || !description || !canonicalPath) return;
+    const absolute = (url: string) => new URL(url, window.location.origin).href;
+    const canonical = absolute(canonicalPath);
     document.title = title;
-    setMeta(
-      'meta[name="description"]',
-      () => Object.assign(document.createElement("meta"), { name: "description" }),
-      "content",
-      description,
-    );
-    setMeta(
-      'link[rel="canonical"]',
-      () => Object.assign(document.createElement("link"), { rel: "canonical" }),
-      "href",
-      canonical,
-    );
-  }, [title, description, canonical]);
+    setHeadElement("meta", ["name", "description"], "content", description);
+    setHeadElement("link", ["rel", "canonical"], "href", canonical);
+    setHeadElement("meta", ["property", "og:title"], "content", title);
+    setHeadElement("meta", ["property", "og:description"], "content", description);
+    setHeadElement("meta", ["property", "og:url"], "content", canonical);
+    if (image) setHeadElement("meta", ["property", "og:image"], "content", absolute(image));
+    else document.head.querySelector('meta[property="og:image"]')?.remove();
+  }, [title, description, canonicalPath, image]);
 }

@@ -1,17 +1,12 @@
 import { MapPin, MessageCircle, Star } from "lucide-react";
 import { Link } from "react-router";
+import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
 import { creatorProfilePath } from "../../../contracts/routes.ts";
 import type { CreatorCard } from "../../../contracts/search.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Avatar, MediaImage } from "../../components/ui/media-image.tsx";
 import { formatUsd } from "../../lib/format.ts";
-
-const TYPE_LABEL = {
-  photographer: "Photographer",
-  videographer: "Videographer",
-  "content creator": "Content Creator",
-} as const;
 
 export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; eager: boolean }) {
   return (
@@ -28,7 +23,7 @@ export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; ea
           />
         ) : null}
         <div className="absolute left-3 top-3 flex gap-2">
-          <Badge variant="dark">{TYPE_LABEL[creator.type]}</Badge>
+          <Badge variant="dark">{CREATOR_TYPE_LABELS[creator.type]}</Badge>
           {creator.availableNow ? (
             <Badge variant="success" className="gap-1.5">
               <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden />
