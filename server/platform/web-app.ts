@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { INITIAL_API_DATA_ELEMENT_ID } from "../../contracts/constants.ts";
 import { NOT_FOUND_SCREEN, ROUTE_PRELOADS_FILE, screenForPath } from "../../contracts/routes.ts";
+import { requireAccess } from "./access.ts";
 import { siteOrigin } from "./auth.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -124,8 +125,9 @@ export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] =
     : "<!doctype html><html><head><title>ShutterHail</title></head><body><p>The web app is not built. Run npm run build.</p></body></html>";
   const pageHtml = screenPages(indexHtml, readJson(path.join(webDistDir, ROUTE_PRELOADS_FILE), {}));
 
-  app.use(
+  app.get(
     "/assets/*",
+    requireAccess("public"),
     async (c, next) => {
       await next();
       if (c.res.status === 200) c.header("Cache-Control", IMMUTABLE);
@@ -137,27 +139,30 @@ export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] =
     index: "",
     precompressed: true,
   });
-  // A path ending in "/" names a directory, never a public file (serving it would read a folder).
-  app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)));
-
-  app.get("*", async (c) => {
-    c.header("Cache-Control", "no-cache");
-    // The web shows its not-found screen for unknown paths, and the route's own screen (which
-    // says the thing is not found) for a known route whose subject does not exist.
-    const notFound = (screen: string) => {
-      c.var.deps.log.warn({ path: c.req.path }, "page not found");
-      return c.html(pageHtml(screen), 404);
-    };
-    const screen = screenForPath(c.req.path);
-    if (!screen) return notFound(NOT_FOUND_SCREEN);
-    for (const resolver of headResolvers) {
-      const match = resolver.pattern.exec(c.req.path);
-      if (!match) continue;
-      const head = await resolver.resolve(c, match.slice(1).map(safeDecode));
-      if (!head) return notFound(screen);
-      return c.html(withHead(pageHtml(screen), head, siteOrigin(c.var.deps.config)));
-    }
-    return c.html(pageHtml(screen));
-  });
+  app.get(
+    "*",
+    requireAccess("public"),
+    // A path ending in "/" names a directory, never a public file (serving it would read a folder).
+    (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)),
+    async (c) => {
+      c.header("Cache-Control", "no-cache");
+      // The web shows its not-found screen for unknown paths, and the route's own screen (which
+      // says the thing is not found) for a known route whose subject does not exist.
+      const notFound = (screen: string) => {
+        c.var.deps.log.warn({ path: c.req.path }, "page not found");
+        return c.html(pageHtml(screen), 404);
+      };
+      const screen = screenForPath(c.req.path);
+      if (!screen) return notFound(NOT_FOUND_SCREEN);
+      for (const resolver of headResolvers) {
+        const match = resolver.pattern.exec(c.req.path);
+        if (!match) continue;
+        const head = await resolver.resolve(c, match.slice(1).map(safeDecode));
+        if (!head) return notFound(screen);
+        return c.html(withHead(pageHtml(screen), head, siteOrigin(c.var.deps.config)));
+      }
+      return c.html(pageHtml(screen));
+    },
+  );
   return app;
 }

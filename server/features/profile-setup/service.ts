@@ -1,16 +1,26 @@
-import type { Selectable, Updateable } from "kysely";
+import type { Kysely, Selectable, Updateable } from "kysely";
 import type { z } from "zod";
 import {
   PROFILE_SETUP_MESSAGES,
   type ProfileSetupResponse,
   type ZSaveStepRequest,
 } from "../../../contracts/profile-setup.ts";
-import type { PhotographerProfiles } from "../../db/schema.ts";
+import type { DB, PhotographerProfiles } from "../../db/schema.ts";
+import type { CreatorAccess } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { geocodeServiceLocation } from "./geocode.ts";
 import { encryptSecret } from "./payment-crypto.ts";
 import * as q from "./queries.ts";
+
+/** The account's approved creator profile, if any: what the `creator` access level asks. */
+export async function findApprovedCreator(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<CreatorAccess | undefined> {
+  const profile = await q.findProfile(db, userId);
+  return profile?.approved ? { profileId: profile.id } : undefined;
+}
 
 /** Setup is for creators whose profile staff approved (spec §4); everyone else gets 403. */
 export async function requireApprovedProfile(deps: AppDeps, userId: string) {
