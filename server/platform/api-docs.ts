@@ -19,6 +19,9 @@ const DOCS_PAGE = `<!doctype html>
 
 const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#docs" });`;
 
+// A private project: OpenAPI 3.1 names such a licence by an SPDX "LicenseRef-" identifier.
+const LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
+
 /** The OpenAPI document generated from the zod schemas, and Swagger UI served from the package. */
 export function mountApiDocs(api: OpenAPIHono<AppEnv>) {
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) {
@@ -32,7 +35,7 @@ export function mountApiDocs(api: OpenAPIHono<AppEnv>) {
         info: {
           title: "ShutterHail API",
           version: "1.0.0",
-          license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+          license: LICENSE,
         },
       }),
     ),

@@ -9,7 +9,7 @@ import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { completeOnboarding, onboardingState } from "./service.ts";
 
-const WHO = "Only the account whose email matches the application's (403 for anyone else).";
+const OWN_APPLICATION = "Only the account whose email matches the application's (403 for anyone else).";
 const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { "application/json": { schema } },
@@ -25,7 +25,7 @@ const stateRoute = defineRoute({
   method: "get",
   path: "/onboarding/applications/{id}",
   summary: "Run the onboarding guard and return the prefill",
-  description: WHO,
+  description: OWN_APPLICATION,
   tags: ["onboarding"],
   request: { params: z.object({ id: z.string().max(64) }) },
   responses: { 200: json(ZOnboardingStateResponse, "Ready, or the profile exists"), ...errors },
@@ -36,7 +36,7 @@ const completeRoute = defineRoute({
   method: "post",
   path: "/onboarding/complete",
   summary: "Create the approved creator profile and mark the application converted",
-  description: WHO,
+  description: OWN_APPLICATION,
   tags: ["onboarding"],
   request: {
     body: {
