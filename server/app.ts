@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const roles: RoleLookup = {
     admin: (userId) => getAdminAccess(deps.database.db, userId),
-    creator: (userId) => findApprovedCreator(deps.database.db, userId),
+    creator: (userId) => findApprovedCreator(deps, userId),
   };
 
   app.use("*", async (c, next) => {

@@ -41,8 +41,8 @@ function endpointsOf(app: ReturnType<typeof createApp>): Endpoint[] {
     else if (!isMiddleware(handler)) endpoint.handlers += 1;
     byRoute.set(key, endpoint);
   }
-  // Left out: app-wide middleware (logging, headers, compression, body limits), which answers
-  // nothing by itself.
+  // Left out: app-wide middleware (logging, headers, compression, body limits, the web app's
+  // public files), which runs for every path and is no route of its own.
   return [...byRoute.values()].filter((e) => e.levels.length > 0 || e.handlers > 0);
 }
 

@@ -139,30 +139,27 @@ export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] =
     index: "",
     precompressed: true,
   });
-  app.get(
-    "*",
-    requireAccess("public"),
-    // A path ending in "/" names a directory, never a public file (serving it would read a folder).
-    (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)),
-    async (c) => {
-      c.header("Cache-Control", "no-cache");
-      // The web shows its not-found screen for unknown paths, and the route's own screen (which
-      // says the thing is not found) for a known route whose subject does not exist.
-      const notFound = (screen: string) => {
-        c.var.deps.log.warn({ path: c.req.path }, "page not found");
-        return c.html(pageHtml(screen), 404);
-      };
-      const screen = screenForPath(c.req.path);
-      if (!screen) return notFound(NOT_FOUND_SCREEN);
-      for (const resolver of headResolvers) {
-        const match = resolver.pattern.exec(c.req.path);
-        if (!match) continue;
-        const head = await resolver.resolve(c, match.slice(1).map(safeDecode));
-        if (!head) return notFound(screen);
-        return c.html(withHead(pageHtml(screen), head, siteOrigin(c.var.deps.config)));
-      }
-      return c.html(pageHtml(screen));
-    },
-  );
+  // A path ending in "/" names a directory, never a public file (serving it would read a folder).
+  app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)));
+
+  app.get("*", requireAccess("public"), async (c) => {
+    c.header("Cache-Control", "no-cache");
+    // The web shows its not-found screen for unknown paths, and the route's own screen (which
+    // says the thing is not found) for a known route whose subject does not exist.
+    const notFound = (screen: string) => {
+      c.var.deps.log.warn({ path: c.req.path }, "page not found");
+      return c.html(pageHtml(screen), 404);
+    };
+    const screen = screenForPath(c.req.path);
+    if (!screen) return notFound(NOT_FOUND_SCREEN);
+    for (const resolver of headResolvers) {
+      const match = resolver.pattern.exec(c.req.path);
+      if (!match) continue;
+      const head = await resolver.resolve(c, match.slice(1).map(safeDecode));
+      if (!head) return notFound(screen);
+      return c.html(withHead(pageHtml(screen), head, siteOrigin(c.var.deps.config)));
+    }
+    return c.html(pageHtml(screen));
+  });
   return app;
 }

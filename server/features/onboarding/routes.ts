@@ -9,7 +9,8 @@ import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { completeOnboarding, onboardingState } from "./service.ts";
 
-const OWN_APPLICATION = "Only the account whose email matches the application's (403 for anyone else).";
+const OWN_APPLICATION =
+  "Only the account whose email matches the application's (403 for anyone else).";
 const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { "application/json": { schema } },

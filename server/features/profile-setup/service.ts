@@ -1,11 +1,11 @@
-import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import type { z } from "zod";
 import {
   PROFILE_SETUP_MESSAGES,
   type ProfileSetupResponse,
   type ZSaveStepRequest,
 } from "../../../contracts/profile-setup.ts";
-import type { DB, PhotographerProfiles } from "../../db/schema.ts";
+import type { PhotographerProfiles } from "../../db/schema.ts";
 import type { CreatorAccess } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -15,10 +15,10 @@ import * as q from "./queries.ts";
 
 /** The account's approved creator profile, if any: what the `creator` access level asks. */
 export async function findApprovedCreator(
-  db: Kysely<DB>,
+  deps: AppDeps,
   userId: string,
 ): Promise<CreatorAccess | undefined> {
-  const profile = await q.findProfile(db, userId);
+  const profile = await q.findProfile(deps.database.db, userId);
   return profile?.approved ? { profileId: profile.id } : undefined;
 }
 
