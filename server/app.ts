@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
@@ -9,19 +9,21 @@ import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
+import { getAdminAccess } from "./features/admin/service.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
+import { findApprovedCreator } from "./features/profile-setup/service.ts";
 import { profilePageHead, profileRoutes } from "./features/profiles/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
+import { type RoleLookup, requireAccess } from "./platform/access.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
 import { mediaRoutes } from "./platform/media-routes.ts";
-import { adminOnly } from "./platform/session.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -43,10 +45,15 @@ const CONTENT_SECURITY_POLICY = {
 /** Builds the HTTP app from the feature routers. No business logic lives here. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const roles: RoleLookup = {
+    admin: (userId) => getAdminAccess(deps.database.db, userId),
+    creator: (userId) => findApprovedCreator(deps, userId),
+  };
 
   app.use("*", async (c, next) => {
     const started = performance.now();
     c.set("deps", deps);
+    c.set("roles", roles);
     c.set("requestId", c.req.header("x-request-id") ?? randomUUID());
     await next();
     deps.log.info(
@@ -80,15 +87,16 @@ export function createApp(deps: AppDeps) {
       : jsonLimit(c, next),
   );
 
-  // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth).
-  app.on(["GET", "POST"], "/api/auth/*", handleAuthRequest);
+  // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth)
+  // and checks its own sessions where an endpoint needs one.
+  app.on(["GET", "POST"], "/api/auth/*", requireAccess("public"), handleAuthRequest);
 
-  app.use("/api/admin/*", adminOnly);
   const api = createRouter();
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());
   api.route("/", adminRoutes());
-  api.route("/", devOutboxApiRoutes());
+  // Mail for developers: the routes do not exist in production.
+  if (deps.config.env !== "production") api.route("/", devOutboxApiRoutes());
   api.route("/", controlRoutes());
   api.route("/", applicationRoutes());
   api.route("/", adminApplicationRoutes());
@@ -98,11 +106,13 @@ export function createApp(deps: AppDeps) {
   api.route("/", profileRoutes());
   mountApiDocs(api);
   app.route("/api", api);
-  app.all("/api/*", (c) =>
-    c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404),
-  );
+  const noSuchRoute = (c: Context<AppEnv>) =>
+    c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404);
+  // Outsiders learn nothing about which admin routes exist.
+  app.all("/api/admin/*", requireAccess("admin"), noSuchRoute);
+  app.all("/api/*", requireAccess("public"), noSuchRoute);
 
-  app.route("/", devOutboxPage());
+  if (deps.config.env !== "production") app.route("/", devOutboxPage());
   app.route("/media", mediaRoutes());
   app.route("/", webAppRoutes(deps.config.webDistDir, [profilePageHead]));
   app.onError(respondWithError);

@@ -34,6 +34,7 @@ const ZEnv = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  STREAM_ACCESS_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   PAYMENT_DATA_KEY: z
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
@@ -64,6 +65,8 @@ export type Config = {
   webDistDir: string;
   /** AES-256-GCM key for bank account and tax id data (profile setup). */
   paymentDataKey: Buffer;
+  /** How often an open event stream re-checks its caller's access (a revoked one ends). */
+  streamAccessCheckMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -125,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? Buffer.from(e.PAYMENT_DATA_KEY, "base64")
       : // Development and tests only: a fixed, public key (production refuses to start without one).
         createHash("sha256").update("shutterhail-development-payment-data-key").digest(),
+    streamAccessCheckMs: e.STREAM_ACCESS_CHECK_MS,
   };
 }

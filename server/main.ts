@@ -5,7 +5,7 @@ import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openConfiguredDatabase } from "./db/open-from-config.ts";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
-import { openControlChannel } from "./features/accounts/control.ts";
+import { openControlChannel } from "./platform/control-channel.ts";
 import { createDeps } from "./platform/deps.ts";
 import { createLogger } from "./platform/logger.ts";
 
@@ -21,7 +21,7 @@ async function main() {
   const app = createApp(deps);
   let closeControl = () => {};
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    // admin:create reaches the embedded database through the running app (see control.ts).
+    // admin:create reaches the embedded database through the running app (see platform/control-channel.ts).
     if (database.kind === "pglite") closeControl = openControlChannel(config, info.port);
     log.info(
       { port: info.port, database: database.kind },

@@ -8,9 +8,9 @@ import { type Config, ConfigError, loadConfig } from "../config.ts";
 import { DataDirInUseError } from "../db/data-dir-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openConfiguredDatabase } from "../db/open-from-config.ts";
-import { readControlFile } from "../features/accounts/control.ts";
 import { changeStaffAccess, type StaffChange } from "../features/accounts/service.ts";
 import { siteOrigin } from "../platform/auth.ts";
+import { readControlFile } from "../platform/control-channel.ts";
 
 const USAGE =
   "Usage: npm run admin:create -- --email someone@example.com [--role super_admin] [--deactivate]";

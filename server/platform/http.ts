@@ -4,10 +4,31 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import type { ErrorCode } from "../../contracts/errors.ts";
+import type {
+  AccessLevel,
+  AccessOptions,
+  AdminAccess,
+  CreatorAccess,
+  RoleLookup,
+  SessionUser,
+} from "./access.ts";
 import type { AppDeps } from "./deps.ts";
 import { AppError, errorBody, HTTP_STATUS_BY_CODE } from "./errors.ts";
 
-export type AppEnv = { Variables: { deps: AppDeps; requestId: string } };
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    /** The creator and admin lookups behind the access levels (set by the app). */
+    roles: RoleLookup;
+    /** The route's declared access, set by its guard (see access.ts). */
+    access?: { level: AccessLevel; options: AccessOptions };
+    /** The caller, set by the access guard for the levels that know one. */
+    user?: SessionUser;
+    creator?: CreatorAccess;
+    admin?: AdminAccess;
+  };
+};
 
 function describeZodError(error: ZodError): string {
   const issue = error.issues[0];

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { requireAccess } from "./access.ts";
 import { errorBody } from "./errors.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -8,7 +9,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Serves the public part of storage: GET /media/public/… */
 export function mediaRoutes() {
   const app = new Hono<AppEnv>();
-  app.get("/public/*", async (c) => {
+  app.get("/public/*", requireAccess("public"), async (c) => {
     const key = c.req.path.replace(/^\/media\//, "");
     let object: Awaited<ReturnType<typeof c.var.deps.storage.get>>;
     try {
@@ -23,6 +24,8 @@ export function mediaRoutes() {
       "X-Content-Type-Options": "nosniff",
     });
   });
-  app.all("*", (c) => c.json(errorBody("not_found", "File not found"), 404));
+  app.all("*", requireAccess("public"), (c) =>
+    c.json(errorBody("not_found", "File not found"), 404),
+  );
   return app;
 }

@@ -8,8 +8,8 @@ export type UploadedFile = { name: string; data: Buffer };
  * The files of a multipart request's `field`, each checked against `maxBytes` before anything
  * reads its content. Names are kept for display only: content decides what a file is.
  */
-export async function readUploadedFiles(
-  c: Context<AppEnv>,
+export async function readUploadedFiles<E extends AppEnv>(
+  c: Context<E>,
   field: string,
   { maxFiles, maxBytes, tooLarge }: { maxFiles: number; maxBytes: number; tooLarge: string },
 ): Promise<UploadedFile[]> {

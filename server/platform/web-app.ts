@@ -5,6 +5,7 @@ import { type Context, Hono } from "hono";
 import { INITIAL_API_DATA_ELEMENT_ID } from "../../contracts/constants.ts";
 import type { PageMeta } from "../../contracts/page-head.ts";
 import { NOT_FOUND_SCREEN, ROUTE_PRELOADS_FILE, screenForPath } from "../../contracts/routes.ts";
+import { requireAccess } from "./access.ts";
 import { siteOrigin } from "./auth.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -122,8 +123,9 @@ export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] =
     : "<!doctype html><html><head><title>ShutterHail</title></head><body><p>The web app is not built. Run npm run build.</p></body></html>";
   const pageHtml = screenPages(indexHtml, readJson(path.join(webDistDir, ROUTE_PRELOADS_FILE), {}));
 
-  app.use(
+  app.get(
     "/assets/*",
+    requireAccess("public"),
     async (c, next) => {
       await next();
       if (c.res.status === 200) c.header("Cache-Control", IMMUTABLE);
@@ -138,7 +140,7 @@ export function webAppRoutes(webDistDir: string, headResolvers: HeadResolver[] =
   // A path ending in "/" names a directory, never a public file (serving it would read a folder).
   app.use("*", (c, next) => (c.req.path.endsWith("/") ? next() : publicFiles(c, next)));
 
-  app.get("*", async (c) => {
+  app.get("*", requireAccess("public"), async (c) => {
     c.header("Cache-Control", "no-cache");
     // The web shows its not-found screen for unknown paths, and the route's own screen (which
     // says the thing is not found) for a known route whose subject does not exist.

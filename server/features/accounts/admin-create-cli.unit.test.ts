@@ -5,9 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock } from "../../db/data-dir-lock.ts";
+import { openControlChannel } from "../../platform/control-channel.ts";
 import { jsonInit } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { openControlChannel } from "./control.ts";
 
 const run = promisify(execFile);
 

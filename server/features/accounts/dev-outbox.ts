@@ -1,33 +1,32 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import { ZOutboxResponse } from "../../../contracts/accounts.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { AppError } from "../../platform/errors.ts";
+import { requireAccess } from "../../platform/access.ts";
+import { defineRoute } from "../../platform/define-route.ts";
 import { type AppEnv, createRouter } from "../../platform/http.ts";
 import { readOutbox } from "./service.ts";
 
-// Mail written while no SMTP_URL is set, for developers. Never served in production.
+// Mail written while no SMTP_URL is set, for developers. The app mounts these routes only
+// outside production (app.ts): there they do not exist.
 
-const outboxRoute = createRoute({
+const outboxRoute = defineRoute({
+  access: "public",
   method: "get",
   path: "/dev/outbox",
   summary: "Mail in the local outbox, newest first (not in production)",
-  description: "Who may call: anyone, only when NODE_ENV is not production (404 otherwise).",
+  description: "Development only: the route does not exist when NODE_ENV is production.",
   tags: ["development"],
   request: { query: z.object({ to: z.string().max(320).optional() }) },
   responses: {
     200: { description: "Mail", content: { "application/json": { schema: ZOutboxResponse } } },
-    404: {
-      description: "Production",
-      content: { "application/json": { schema: ZErrorResponse } },
-    },
+    400: { description: "Bad filter", content: { "application/json": { schema: ZErrorResponse } } },
   },
 });
 
 export function devOutboxApiRoutes() {
   return createRouter().openapi(outboxRoute, async (c) => {
-    if (c.var.deps.config.env === "production") throw new AppError("not_found", "Not found");
     const { to } = c.req.valid("query");
     return c.json({ items: await readOutbox(c.var.deps, to) }, 200);
   });
@@ -53,8 +52,7 @@ const linkify = (text: string) =>
 /** GET /dev/outbox: the same mail as a readable page with clickable links. */
 export function devOutboxPage() {
   const app = new Hono<AppEnv>();
-  app.get("/dev/outbox", async (c) => {
-    if (c.var.deps.config.env === "production") return c.notFound();
+  app.get("/dev/outbox", requireAccess("public"), async (c) => {
     const to = c.req.query("to")?.slice(0, 320) || undefined;
     const mails = await readOutbox(c.var.deps, to);
     return c.html(html`<!doctype html>

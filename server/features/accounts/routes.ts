@@ -1,12 +1,12 @@
-import { createRoute } from "@hono/zod-openapi";
 import { ZAuthProvidersResponse } from "../../../contracts/accounts.ts";
+import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 
-const providersRoute = createRoute({
+const providersRoute = defineRoute({
+  access: "public",
   method: "get",
   path: "/accounts/providers",
   summary: "Which social sign-in providers are configured",
-  description: "Who may call: anyone.",
   tags: ["accounts"],
   responses: {
     200: {

@@ -1,5 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import type { Kysely } from "kysely";
+import { z } from "@hono/zod-openapi";
 import { ZAdminMe, ZAdminOverview } from "../../../contracts/accounts.ts";
 import {
   type AdminNotification,
@@ -7,73 +6,59 @@ import {
   ZMarkNotificationsReadRequest,
   ZMarkNotificationsReadResponse,
 } from "../../../contracts/admin-notifications.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
-import type { DB } from "../../db/schema.ts";
+import { defineRoute } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
-import { requireAdmin } from "../../platform/session.ts";
 import { streamEvents } from "../../platform/sse.ts";
 import {
-  getAdminAccess,
   getAdminNotifications,
   getAdminOverview,
   markAdminNotificationsRead,
   recordAdminLogin,
 } from "./service.ts";
 
-const WHO =
-  "Who may call: an admin (active admin_users row); 401 without a session, 403 otherwise.";
-
-const errors = {
-  401: { description: "No session", content: { "application/json": { schema: ZErrorResponse } } },
-  403: { description: "Not an admin", content: { "application/json": { schema: ZErrorResponse } } },
-};
-
-const meRoute = createRoute({
+const meRoute = defineRoute({
+  access: "admin",
   method: "get",
   path: "/admin/me",
   summary: "The signed-in admin's role; records the login (last_login_at = now)",
-  description: WHO,
   tags: ["admin"],
   responses: {
     200: { description: "Admin", content: { "application/json": { schema: ZAdminMe } } },
-    ...errors,
   },
 });
 
-const overviewRoute = createRoute({
+const overviewRoute = defineRoute({
+  access: "admin",
   method: "get",
   path: "/admin/overview",
   summary: "Dashboard figures: active creators, paid bookings, service-fee revenue",
-  description: WHO,
   tags: ["admin"],
   responses: {
     200: { description: "Figures", content: { "application/json": { schema: ZAdminOverview } } },
-    ...errors,
   },
 });
 
-const notificationsRoute = createRoute({
+const notificationsRoute = defineRoute({
+  access: "admin",
   method: "get",
   path: "/admin/notifications",
   summary: "Staff notifications, newest first, with this admin's read state",
-  description: WHO,
   tags: ["admin"],
   responses: {
     200: {
       description: "Notifications",
       content: { "application/json": { schema: ZAdminNotificationsResponse } },
     },
-    ...errors,
   },
 });
 
-const markReadRoute = createRoute({
+const markReadRoute = defineRoute({
+  access: "admin",
   method: "post",
   path: "/admin/notifications/read",
   summary: "Marks notifications read for this admin (all when no ids are given)",
-  description: WHO,
   tags: ["admin"],
   request: {
     body: { content: { "application/json": { schema: ZMarkNotificationsReadRequest } } },
@@ -83,29 +68,24 @@ const markReadRoute = createRoute({
       description: "Unread count after marking",
       content: { "application/json": { schema: ZMarkNotificationsReadResponse } },
     },
-    ...errors,
   },
 });
 
-const streamRoute = createRoute({
+const streamRoute = defineRoute({
+  access: "admin",
   method: "get",
   path: "/admin/notifications/stream",
   summary: "Server-Sent Events: a 'notification' event for every new staff notification",
-  description: WHO,
   tags: ["admin"],
   responses: {
     200: { description: "Event stream", content: { "text/event-stream": { schema: z.string() } } },
-    ...errors,
   },
 });
-
-// Re-check access this often on an open stream, so a deactivated admin stops receiving events.
-const STREAM_ACCESS_CHECK_MS = 30_000;
 
 export function adminRoutes() {
   return createRouter()
     .openapi(meRoute, async (c) => {
-      const { user } = await requireAdmin(c);
+      const { user } = c.var;
       const admin = await recordAdminLogin(c.var.deps, user.id);
       if (!admin) throw new AppError("forbidden", "Admin access required");
       return c.json(
@@ -120,41 +100,27 @@ export function adminRoutes() {
       );
     })
     .openapi(overviewRoute, async (c) => {
-      await requireAdmin(c);
       return c.json(await getAdminOverview(c.var.deps), 200);
     })
     .openapi(notificationsRoute, async (c) => {
-      const { user } = await requireAdmin(c);
-      return c.json(await getAdminNotifications(c.var.deps, user.id), 200);
+      return c.json(await getAdminNotifications(c.var.deps, c.var.user.id), 200);
     })
     .openapi(markReadRoute, async (c) => {
-      const { user } = await requireAdmin(c);
       const { ids } = c.req.valid("json");
-      const unreadCount = await markAdminNotificationsRead(c.var.deps, user.id, ids);
+      const unreadCount = await markAdminNotificationsRead(c.var.deps, c.var.user.id, ids);
       return c.json({ unreadCount }, 200);
     })
-    .openapi(streamRoute, async (c) => {
-      const { user } = await requireAdmin(c);
-      const { db } = c.var.deps.database;
-      let allowed = true;
-      const recheck = setInterval(() => {
-        void requireActive(db, user.id).then((ok) => {
-          allowed = ok;
-        });
-      }, STREAM_ACCESS_CHECK_MS);
-      c.req.raw.signal.addEventListener("abort", () => clearInterval(recheck));
-      return streamEvents(c, [
-        {
-          channel: REALTIME_CHANNELS.adminNotifications,
-          event: "notification",
-          allow: (payload) => allowed && isNotification(payload),
-        },
-      ]) as never;
-    });
-}
-
-async function requireActive(db: Kysely<DB>, userId: string) {
-  return !!(await getAdminAccess(db, userId).catch(() => undefined));
+    .openapi(
+      streamRoute,
+      (c) =>
+        streamEvents(c, [
+          {
+            channel: REALTIME_CHANNELS.adminNotifications,
+            event: "notification",
+            allow: isNotification,
+          },
+        ]) as never,
+    );
 }
 
 function isNotification(payload: unknown): payload is AdminNotification {

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   APPLICATIONS_EVENT,
   ZApplicationDecisionResponse,
@@ -10,37 +10,34 @@ import {
 } from "../../../contracts/applications.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
+import { requireAccess } from "../../platform/access.ts";
+import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
-import { requireAdmin } from "../../platform/session.ts";
 import { streamEvents } from "../../platform/sse.ts";
 import { decide, listApplications, openApplication, sampleImage } from "./service.ts";
 
-const WHO = "Who may call: an active admin (401 without a session, 403 for anyone else).";
 const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { "application/json": { schema } },
 });
-const errors = {
-  401: json(ZErrorResponse, "Not signed in"),
-  403: json(ZErrorResponse, "Not an admin"),
-  404: json(ZErrorResponse, "No such application"),
-};
+const errors = { 404: json(ZErrorResponse, "No such application") };
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  access: "admin",
   method: "get",
   path: "/admin/applications",
   summary: "List applications with counts per status",
-  description: `${WHO} Newest first; q matches name or email.`,
+  description: "Newest first; q matches name or email.",
   tags: ["admin"],
   request: { query: ZApplicationListQuery },
   responses: { 200: json(ZApplicationListResponse, "A page of applications"), ...errors },
 });
 
-const detailRoute = createRoute({
+const detailRoute = defineRoute({
+  access: "admin",
   method: "get",
   path: "/admin/applications/{id}",
   summary: "One application; opening a pending one puts it under review",
-  description: WHO,
   tags: ["admin"],
   request: { params: ZApplicationIdParam },
   responses: { 200: json(ZApplicationDetailResponse, "The application"), ...errors },
@@ -52,21 +49,21 @@ const decisionResponses = {
   409: json(ZErrorResponse, "Not pending or under review (e.g. another admin decided first)"),
 };
 
-const approveRoute = createRoute({
+const approveRoute = defineRoute({
+  access: "admin",
   method: "post",
   path: "/admin/applications/{id}/approve",
   summary: "Approve an application and email the onboarding link",
-  description: WHO,
   tags: ["admin"],
   request: { params: ZApplicationIdParam },
   responses: decisionResponses,
 });
 
-const denyRoute = createRoute({
+const denyRoute = defineRoute({
+  access: "admin",
   method: "post",
   path: "/admin/applications/{id}/deny",
   summary: "Deny an application, emailing the reason when one is given",
-  description: WHO,
   tags: ["admin"],
   request: {
     params: ZApplicationIdParam,
@@ -75,11 +72,11 @@ const denyRoute = createRoute({
   responses: decisionResponses,
 });
 
-const sampleRoute = createRoute({
+const sampleRoute = defineRoute({
+  access: "admin",
   method: "get",
   path: "/admin/applications/{id}/sample-images/{imageId}/{size}",
   summary: "A sample image of an application (private to staff)",
-  description: WHO,
   tags: ["admin"],
   request: {
     params: ZApplicationIdParam.extend({
@@ -93,39 +90,33 @@ const sampleRoute = createRoute({
 export function adminApplicationRoutes() {
   const router = createRouter();
   // Registered before /{id} so "events" is never taken for an id.
-  router.get("/admin/applications/events", async (c) => {
-    await requireAdmin(c);
-    return streamEvents(c, [
-      { channel: REALTIME_CHANNELS.applications, event: APPLICATIONS_EVENT },
-    ]);
-  });
+  router.get("/admin/applications/events", requireAccess("admin"), (c) =>
+    streamEvents(c, [{ channel: REALTIME_CHANNELS.applications, event: APPLICATIONS_EVENT }]),
+  );
   return router
-    .openapi(listRoute, async (c) => {
-      await requireAdmin(c);
-      return c.json(await listApplications(c.var.deps, c.req.valid("query")), 200);
-    })
+    .openapi(listRoute, async (c) =>
+      c.json(await listApplications(c.var.deps, c.req.valid("query")), 200),
+    )
     .openapi(detailRoute, async (c) => {
-      const { user } = await requireAdmin(c);
-      const application = await openApplication(c.var.deps, c.req.valid("param").id, user.id);
+      const { id } = c.req.valid("param");
+      const application = await openApplication(c.var.deps, id, c.var.user.id);
       return c.json({ application }, 200);
     })
     .openapi(approveRoute, async (c) => {
-      const { user } = await requireAdmin(c);
       const id = c.req.valid("param").id;
-      return c.json(await decide(c.var.deps, id, { status: "approved", adminId: user.id }), 200);
+      const adminId = c.var.user.id;
+      return c.json(await decide(c.var.deps, id, { status: "approved", adminId }), 200);
     })
     .openapi(denyRoute, async (c) => {
-      const { user } = await requireAdmin(c);
       const id = c.req.valid("param").id;
       // The body is optional: with none, the validator leaves it undefined.
       const reason = (c.req.valid("json") as { reason?: string } | undefined)?.reason;
       return c.json(
-        await decide(c.var.deps, id, { status: "denied", adminId: user.id, reason }),
+        await decide(c.var.deps, id, { status: "denied", adminId: c.var.user.id, reason }),
         200,
       );
     })
     .openapi(sampleRoute, async (c) => {
-      await requireAdmin(c);
       const { id, imageId, size } = c.req.valid("param");
       const object = await sampleImage(c.var.deps, id, imageId, size);
       return c.body(new Uint8Array(object.data), 200, {

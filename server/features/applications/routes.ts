@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   IDEMPOTENCY_HEADER,
   ZSampleImageUploadResponse,
@@ -7,6 +6,7 @@ import {
 } from "../../../contracts/applications.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
+import { defineRoute } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import { rateLimit } from "../../platform/rate-limit.ts";
@@ -37,12 +37,13 @@ const tooMany = {
   },
 };
 
-const submitRoute = createRoute({
+const submitRoute = defineRoute({
+  access: "public",
   method: "post",
   path: "/applications",
-  middleware: [rateLimit(SUBMIT_LIMIT)] as const,
+  middleware: [rateLimit(SUBMIT_LIMIT)],
   summary: "Submit a creator application",
-  description: `Who may call: anyone (no sign-in). Send a fresh ${IDEMPOTENCY_HEADER} per submit: a replay with the same key and body returns the first response and creates nothing.`,
+  description: `No sign-in. Send a fresh ${IDEMPOTENCY_HEADER} per submit: a replay with the same key and body returns the first response and creates nothing.`,
   tags: ["applications"],
   request: {
     body: {
@@ -60,13 +61,14 @@ const submitRoute = createRoute({
   },
 });
 
-const sampleRoute = createRoute({
+const sampleRoute = defineRoute({
+  access: "public",
   method: "post",
   path: "/applications/sample-images",
-  middleware: [rateLimit(SAMPLE_UPLOAD_LIMIT)] as const,
+  middleware: [rateLimit(SAMPLE_UPLOAD_LIMIT)],
   summary: "Upload one sample image for an application (multipart field `file`)",
   description:
-    "Who may call: anyone (no sign-in). The image is checked by content, stripped of metadata and kept private; pass the returned key in the application's sampleImages.",
+    "No sign-in. The image is checked by content, stripped of metadata and kept private; pass the returned key in the application's sampleImages.",
   tags: ["applications"],
   responses: {
     201: {

@@ -1,15 +1,15 @@
-import { createRoute } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { ZHealthResponse } from "../../../contracts/health.ts";
+import { defineRoute } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 
-const healthRoute = createRoute({
+const healthRoute = defineRoute({
+  access: "public",
   method: "get",
   path: "/health",
   summary: "Liveness and database check",
-  description: "Who may call: anyone.",
   tags: ["platform"],
   responses: {
     200: { description: "Up", content: { "application/json": { schema: ZHealthResponse } } },

@@ -1,4 +1,4 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   DOCUMENT_UPLOAD_MAX_BYTES,
@@ -8,15 +8,16 @@ import {
 import {
   DOCUMENT_KINDS,
   type DocumentKind,
+  PROFILE_SETUP_MESSAGES,
   ZDocumentIdParam,
   ZPortfolioImageIdParam,
   ZPortfolioOrderRequest,
   ZProfileSetupResponse,
   ZSaveStepRequest,
 } from "../../../contracts/profile-setup.ts";
+import { defineRoute } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
-import { requireUser } from "../../platform/session.ts";
 import { formField, readUploadedFiles } from "../../platform/uploads.ts";
 import { completeSetup, loadSetup, saveStep } from "./service.ts";
 import {
@@ -28,81 +29,76 @@ import {
   reorderPortfolio,
 } from "./uploads.ts";
 
-const WHO =
-  "Who may call: a signed-in creator with an approved profile, for their own profile (401 without a session, 403 otherwise).";
 const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { "application/json": { schema } },
 });
 const ok = { 200: json(ZProfileSetupResponse, "The whole setup as saved") };
-const errors = {
-  400: json(ZErrorResponse, "Invalid input"),
-  401: json(ZErrorResponse, "Not signed in"),
-  403: json(ZErrorResponse, "No approved creator profile"),
-};
+const errors = { 400: json(ZErrorResponse, "Invalid input") };
 
 const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
   method: M,
   path: P,
   summary: string,
 ) => ({
+  access: "creator" as const,
+  forbidden: PROFILE_SETUP_MESSAGES.notApproved,
   method,
   path,
   summary,
-  description: WHO,
+  description: "The caller's own profile.",
   tags: ["profile-setup"],
   responses: { ...ok, ...errors, 404: json(ZErrorResponse, "Not found") },
 });
 
-const loadRoute = createRoute(base("get", "/profile-setup", "Everything saved so far"));
-const saveRoute = createRoute({
+const loadRoute = defineRoute(base("get", "/profile-setup", "Everything saved so far"));
+const saveRoute = defineRoute({
   ...base("put", "/profile-setup/draft", "Save one step as a draft"),
   request: {
     body: { content: { "application/json": { schema: ZSaveStepRequest } }, required: true },
   },
 });
-const completeRoute = createRoute(
+const completeRoute = defineRoute(
   base("post", "/profile-setup/complete", "Complete setup and publish the profile"),
 );
-const portfolioRoute = createRoute(
+const portfolioRoute = defineRoute(
   base(
     "post",
     "/profile-setup/portfolio",
     `Upload portfolio images (multipart field \`files\`, up to ${UPLOAD_FILES_PER_REQUEST} per request)`,
   ),
 );
-const orderRoute = createRoute({
+const orderRoute = defineRoute({
   ...base("put", "/profile-setup/portfolio/order", "Reorder the portfolio (first = cover)"),
   request: {
     body: { content: { "application/json": { schema: ZPortfolioOrderRequest } }, required: true },
   },
 });
-const deleteImageRoute = createRoute({
+const deleteImageRoute = defineRoute({
   ...base("delete", "/profile-setup/portfolio/{id}", "Delete a portfolio image"),
   request: { params: ZPortfolioImageIdParam },
 });
-const documentRoute = createRoute(
+const documentRoute = defineRoute(
   base(
     "post",
     "/profile-setup/documents",
     "Upload a verification or insurance document (multipart fields `kind` and `file`; PDF or image)",
   ),
 );
-const deleteDocumentRoute = createRoute({
+const deleteDocumentRoute = defineRoute({
   ...base("delete", "/profile-setup/documents/{id}", "Delete a document"),
   request: { params: ZDocumentIdParam },
 });
-const readDocumentRoute = createRoute({
+const readDocumentRoute = defineRoute({
+  access: "signedIn",
   method: "get",
   path: "/profile-setup/documents/{id}",
   summary: "Download a private document",
-  description:
-    "Who may call: the creator who uploaded it, or an active admin (401 without a session, 403 for anyone else).",
+  description: "Only the creator who uploaded it, or an active admin (403 for anyone else).",
   tags: ["profile-setup"],
   request: { params: ZDocumentIdParam },
   responses: {
     200: { description: "The file" },
-    401: errors[401],
     403: json(ZErrorResponse, "Not the owner or staff"),
     404: json(ZErrorResponse, "Not found"),
   },
@@ -111,19 +107,19 @@ const readDocumentRoute = createRoute({
 export function profileSetupRoutes() {
   return createRouter()
     .openapi(loadRoute, async (c) => {
-      const user = await requireUser(c);
+      const { user } = c.var;
       return c.json(await loadSetup(c.var.deps, user.id), 200);
     })
     .openapi(saveRoute, async (c) => {
-      const user = await requireUser(c);
+      const { user } = c.var;
       return c.json(await saveStep(c.var.deps, user.id, c.req.valid("json")), 200);
     })
     .openapi(completeRoute, async (c) => {
-      const user = await requireUser(c);
+      const { user } = c.var;
       return c.json(await completeSetup(c.var.deps, user.id), 200);
     })
     .openapi(portfolioRoute, async (c) => {
-      const user = await requireUser(c);
+      const { user } = c.var;
       const files = await readUploadedFiles(c, "files", {
         maxFiles: UPLOAD_FILES_PER_REQUEST,
         maxBytes: IMAGE_UPLOAD_MAX_BYTES,
@@ -132,15 +128,15 @@ export function profileSetupRoutes() {
       return c.json(await addPortfolioImages(c.var.deps, user.id, files), 200);
     })
     .openapi(orderRoute, async (c) => {
-      const user = await requireUser(c);
+      const { user } = c.var;
       return c.json(await reorderPortfolio(c.var.deps, user.id, c.req.valid("json").ids), 200);
     })
     .openapi(deleteImageRoute, async (c) => {
-      const user = await requireUser(c);
+      const { user } = c.var;
       return c.json(await removePortfolioImage(c.var.deps, user.id, c.req.valid("param").id), 200);
     })
     .openapi(documentRoute, async (c) => {
-      const user = await requireUser(c);
+      const { user } = c.var;
       const [file] = await readUploadedFiles(c, "file", {
         maxFiles: 1,
         maxBytes: DOCUMENT_UPLOAD_MAX_BYTES,
@@ -153,11 +149,11 @@ export function profileSetupRoutes() {
       return c.json(await addDocument(c.var.deps, user.id, kind as DocumentKind, file!), 200);
     })
     .openapi(deleteDocumentRoute, async (c) => {
-      const user = await requireUser(c);
+      const { user } = c.var;
       return c.json(await removeDocument(c.var.deps, user.id, c.req.valid("param").id), 200);
     })
     .openapi(readDocumentRoute, async (c) => {
-      const user = await requireUser(c);
+      const { user } = c.var;
       const doc = await readDocument(c.var.deps, user.id, c.req.valid("param").id);
       return c.body(new Uint8Array(doc.data), 200, {
         "Content-Type": doc.contentType,

@@ -6,6 +6,7 @@ import {
   type ZSaveStepRequest,
 } from "../../../contracts/profile-setup.ts";
 import type { PhotographerProfiles } from "../../db/schema.ts";
+import type { CreatorAccess } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
@@ -16,6 +17,15 @@ import {
 import { geocodeServiceLocation } from "./geocode.ts";
 import { encryptSecret } from "./payment-crypto.ts";
 import * as q from "./queries.ts";
+
+/** The account's approved creator profile, if any: what the `creator` access level asks. */
+export async function findApprovedCreator(
+  deps: AppDeps,
+  userId: string,
+): Promise<CreatorAccess | undefined> {
+  const profile = await findOwnProfile(deps, userId);
+  return profile?.approved ? { profileId: profile.id } : undefined;
+}
 
 /** Setup is for creators whose profile staff approved (spec §4); everyone else gets 403. */
 export async function requireApprovedProfile(deps: AppDeps, userId: string) {

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   ZAddCommentRequest,
@@ -11,8 +10,9 @@ import {
   ZPortfolioQuery,
   ZPublicProfile,
 } from "../../../contracts/profiles.ts";
+import { getSession } from "../../platform/access.ts";
+import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
-import { getSession, requireUser } from "../../platform/session.ts";
 import type { HeadResolver } from "../../platform/web-app.ts";
 import {
   addComment,
@@ -29,11 +29,12 @@ const errorResponses = (codes: (400 | 401 | 404)[]) =>
     codes.map((code) => [code, { description: `Error ${code}`, content: json(ZErrorResponse) }]),
   );
 
-const profileRoute = createRoute({
+const profileRoute = defineRoute({
+  access: "public",
   method: "get",
   path: "/creators/{id}",
   summary: "A creator's public profile",
-  description: "Who may call: anyone. Only published, approved creators; others are 404.",
+  description: "Only published, approved creators; others are 404.",
   tags: ["profiles"],
   request: { params: ZCreatorIdParam },
   responses: {
@@ -42,11 +43,12 @@ const profileRoute = createRoute({
   },
 });
 
-const portfolioRoute = createRoute({
+const portfolioRoute = defineRoute({
+  access: "public",
   method: "get",
   path: "/creators/{id}/portfolio",
   summary: "One page (9) of a creator's portfolio with likes and comment counts",
-  description: "Who may call: anyone (a signed-in viewer also sees which items they liked).",
+  description: "A signed-in viewer also sees which items they liked.",
   tags: ["profiles"],
   request: { params: ZCreatorIdParam, query: ZPortfolioQuery },
   responses: {
@@ -56,24 +58,25 @@ const portfolioRoute = createRoute({
 });
 
 const likeRoute = (method: "put" | "delete") =>
-  createRoute({
+  defineRoute({
+    access: "signedIn",
     method,
     path: "/portfolio/{itemId}/like",
     summary: method === "put" ? "Like a portfolio image" : "Remove your like",
-    description: "Who may call: any signed-in user. Idempotent; the count stays exact.",
+    description: "Idempotent; the count stays exact.",
     tags: ["profiles"],
     request: { params: ZItemIdParam },
     responses: {
       200: { description: "Like state", content: json(ZLikeState) },
-      ...errorResponses([400, 401, 404]),
+      ...errorResponses([400, 404]),
     },
   });
 
-const commentsRoute = createRoute({
+const commentsRoute = defineRoute({
+  access: "public",
   method: "get",
   path: "/portfolio/{itemId}/comments",
   summary: "Comments on a portfolio image, oldest first",
-  description: "Who may call: anyone.",
   tags: ["profiles"],
   request: { params: ZItemIdParam },
   responses: {
@@ -82,11 +85,12 @@ const commentsRoute = createRoute({
   },
 });
 
-const addCommentRoute = createRoute({
+const addCommentRoute = defineRoute({
+  access: "signedIn",
   method: "post",
   path: "/portfolio/{itemId}/comments",
   summary: "Comment on a portfolio image",
-  description: "Who may call: any signed-in user. Blank comments are refused.",
+  description: "Blank comments are refused.",
   tags: ["profiles"],
   request: {
     params: ZItemIdParam,
@@ -94,7 +98,7 @@ const addCommentRoute = createRoute({
   },
   responses: {
     201: { description: "Created", content: json(ZComment) },
-    ...errorResponses([400, 401, 404]),
+    ...errorResponses([400, 404]),
   },
 });
 
@@ -111,24 +115,21 @@ export function profileRoutes() {
       return c.json(await getPortfolioPage(c.var.deps, id, page, session?.user.id ?? null), 200);
     })
     .openapi(likeRoute("put"), async (c) => {
-      const user = await requireUser(c);
       const { itemId } = c.req.valid("param");
-      return c.json(await setItemLike(c.var.deps, itemId, user.id, true), 200);
+      return c.json(await setItemLike(c.var.deps, itemId, c.var.user.id, true), 200);
     })
     .openapi(likeRoute("delete"), async (c) => {
-      const user = await requireUser(c);
       const { itemId } = c.req.valid("param");
-      return c.json(await setItemLike(c.var.deps, itemId, user.id, false), 200);
+      return c.json(await setItemLike(c.var.deps, itemId, c.var.user.id, false), 200);
     })
     .openapi(commentsRoute, async (c) => {
       const { itemId } = c.req.valid("param");
       return c.json({ items: await listComments(c.var.deps, itemId) }, 200);
     })
     .openapi(addCommentRoute, async (c) => {
-      const user = await requireUser(c);
       const { itemId } = c.req.valid("param");
       const { body } = c.req.valid("json");
-      return c.json(await addComment(c.var.deps, itemId, user.id, body), 201);
+      return c.json(await addComment(c.var.deps, itemId, c.var.user.id, body), 201);
     });
 }
 

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
 import {
@@ -8,6 +7,8 @@ import {
   ZSearchQuery,
   ZSearchResponse,
 } from "../../../contracts/search.ts";
+import { requireAccess } from "../../platform/access.ts";
+import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { streamEvents } from "../../platform/sse.ts";
 import { mapCreators, searchCreators } from "./service.ts";
@@ -19,12 +20,13 @@ const errors = {
   },
 };
 
-const searchRoute = createRoute({
+const searchRoute = defineRoute({
+  access: "public",
   method: "get",
   path: "/search",
   summary: "Find creators by ZIP, date and service",
   description:
-    "Who may call: anyone. Lists published, approved creators whose service area (base + travel radius) covers the ZIP, of the service, free on the date; nearest first, then best rated. Keyset-paged with an opaque cursor.",
+    "Lists published, approved creators whose service area (base + travel radius) covers the ZIP, of the service, free on the date; nearest first, then best rated. Keyset-paged with an opaque cursor.",
   tags: ["search"],
   request: { query: ZSearchQuery },
   responses: {
@@ -33,12 +35,13 @@ const searchRoute = createRoute({
   },
 });
 
-const mapRoute = createRoute({
+const mapRoute = defineRoute({
+  access: "public",
   method: "get",
   path: "/map/creators",
   summary: "Creators with a live position inside the map's bounds, with stats",
   description:
-    "Who may call: anyone. Published, approved creators with a live position; stats count the available ones, their average rating and (given lat/lng) their average distance.",
+    "Published, approved creators with a live position; stats count the available ones, their average rating and (given lat/lng) their average distance.",
   tags: ["search"],
   request: { query: ZMapQuery },
   responses: {
@@ -58,9 +61,9 @@ export function searchRoutes() {
     .openapi(mapRoute, async (c) =>
       c.json(await mapCreators(c.var.deps, c.req.valid("query")), 200),
     );
-  // Who may call: anyone. Server-Sent Events: "presence" whenever a creator goes online, moves or
-  // goes offline (only listed creators' positions are ever sent; see migration 031).
-  router.get("/map/events", (c) =>
+  // Server-Sent Events: "presence" whenever a creator goes online, moves or goes offline (only
+  // listed creators' positions are ever sent; see migration 031).
+  router.get("/map/events", requireAccess("public"), (c) =>
     streamEvents(c, [
       {
         channel: REALTIME_CHANNELS.creatorPresence,
