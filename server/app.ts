@@ -46,7 +46,7 @@ const CONTENT_SECURITY_POLICY = {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const roles: RoleLookup = {
-    admin: (userId) => getAdminAccess(deps.database.db, userId),
+    admin: (userId) => getAdminAccess(deps, userId),
     creator: (userId) => findApprovedCreator(deps, userId),
   };
 

@@ -26,11 +26,9 @@ import {
 
 export type { AdminAccess, NewNotification };
 
-/**
- * A user is an admin only while an active admin_users row exists.
- * Takes the database, not deps, until platform/session.ts stops calling it (issue 9, §1).
- */
-export const getAdminAccess = (db: Kysely<DB>, userId: string) => findActiveAdmin(db, userId);
+/** A user is an admin only while an active admin_users row exists. */
+export const getAdminAccess = (deps: DatabaseDeps, userId: string) =>
+  findActiveAdmin(deps.database.db, userId);
 
 /** The app detected this admin: last_login_at becomes now. */
 export const recordAdminLogin = (deps: DatabaseDeps, userId: string) =>

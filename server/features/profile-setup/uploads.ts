@@ -118,7 +118,7 @@ export async function readDocument(deps: AppDeps, userId: string, id: string) {
   const db = deps.database.db;
   const doc = await q.findDocument(db, id);
   if (!doc) throw new AppError("not_found", "Document not found");
-  if (doc.user_id !== userId && !(await getAdminAccess(db, userId))) {
+  if (doc.user_id !== userId && !(await getAdminAccess(deps, userId))) {
     throw new AppError("forbidden", "Only the creator and staff can view this document");
   }
   const object = await deps.storage.get(doc.storage_key);
