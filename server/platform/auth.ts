@@ -27,9 +27,6 @@ export function sameSitePath(target: string | null | undefined, origin: string):
   }
 }
 
-// A development-only secret; production refuses to start without AUTH_SECRET (see main.ts).
-const DEV_SECRET = "shutterhail-development-secret-not-for-production-use";
-
 export function createAuth({
   config,
   database,
@@ -58,7 +55,7 @@ export function createAuth({
     },
     baseURL: origin,
     basePath: "/api/auth",
-    secret: config.authSecret ?? DEV_SECRET,
+    secret: config.authSecret,
     // In development the app is also opened by address (127.0.0.1) and through Vite.
     trustedOrigins:
       config.env === "production"
