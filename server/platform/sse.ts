@@ -5,6 +5,8 @@ import type { AppEnv } from "./http.ts";
 
 // Proxies and browsers drop idle connections; a comment line every 25 s keeps the stream open.
 const HEARTBEAT_MS = 25_000;
+// Sent when the server shuts down: the browser reconnects soon, to a process still running.
+export const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
 
 export type EventSubscription = {
   channel: RealtimeChannel;
@@ -16,7 +18,7 @@ export type EventSubscription = {
 
 /** Streams realtime events to the browser as Server-Sent Events until it disconnects. */
 export function streamEvents(c: Context<AppEnv>, subscriptions: EventSubscription[]) {
-  const { realtime } = c.var.deps;
+  const { realtime, openStreams } = c.var.deps;
   return streamSSE(c, async (stream) => {
     const unsubscribers = await Promise.all(
       subscriptions.map(({ channel, event, allow }) =>
@@ -28,7 +30,14 @@ export function streamEvents(c: Context<AppEnv>, subscriptions: EventSubscriptio
     );
     await stream.writeSSE({ event: "ready", data: "{}" });
     const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
-    await new Promise<void>((resolve) => stream.onAbort(resolve));
+    await new Promise<void>((resolve) => {
+      stream.onAbort(resolve);
+      const release = openStreams.track(async () => {
+        await stream.write(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`);
+        resolve();
+      });
+      stream.onAbort(release);
+    });
     clearInterval(heartbeat);
     for (const unsubscribe of unsubscribers) unsubscribe();
   });
