@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -21,6 +20,7 @@ import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
 import { mediaRoutes } from "./platform/media-routes.ts";
+import { requestIdFrom } from "./platform/request-id.ts";
 import { adminOnly } from "./platform/session.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
 
@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", async (c, next) => {
     const started = performance.now();
     c.set("deps", deps);
-    c.set("requestId", c.req.header("x-request-id") ?? randomUUID());
+    c.set("requestId", requestIdFrom(c.req.header("x-request-id")));
     await next();
     deps.log.info(
       {
