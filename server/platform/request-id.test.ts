@@ -15,7 +15,8 @@ async function loggedRequestId(header: string): Promise<string> {
     const line = info.mock.calls.find(
       ([fields]) => (fields as { path?: string }).path === "/api/health",
     );
-    return (line?.[0] as { requestId: string }).requestId;
+    expect(line, "the request log line").toBeDefined();
+    return (line![0] as { requestId: string }).requestId;
   } finally {
     info.mockRestore();
   }
