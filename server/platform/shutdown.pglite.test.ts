@@ -1,12 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "./project-root.ts";
+import { freePort } from "../test/free-port.ts";
+import { startServerProcess, waitHealthy } from "../test/server-process.ts";
 
 // Graceful shutdown, proven on the real server process: SIGTERM while an upload is still
 // arriving and an event stream is open.
@@ -20,17 +21,6 @@ afterAll(() => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves with the error code of a fresh TCP connection attempt, or "connected". */
 function tryConnect(port: number): Promise<string> {
@@ -88,37 +78,10 @@ describe("graceful shutdown", () => {
     "on SIGTERM refuses new connections, ends event streams with a retry hint, finishes the upload in flight and exits 0",
     async () => {
       const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-        cwd: PROJECT_ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          DEMO_SEED: "off",
-          LOG_LEVEL: "info",
-          NODE_ENV: "development",
-          DATABASE_URL: "",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      child.stdout?.on("data", (chunk) => {
-        output += chunk;
-      });
-      child.stderr?.on("data", (chunk) => {
-        output += chunk;
-      });
-      const exited = new Promise<number | null>((resolve) => child!.once("exit", resolve));
-      await waitFor(
-        async () => {
-          if (child!.exitCode !== null) throw new Error(`server exited:\n${output}`);
-          return (await tryConnect(port)) === "connected";
-        },
-        STARTUP_MS,
-        "the server to listen",
-      );
+      const server = startServerProcess({ dataDir, port, logLevel: "info" });
+      child = server.child;
+      const { url } = server;
+      await waitHealthy(server, STARTUP_MS);
 
       // An open event stream: a request that would never finish on its own.
       const events = await fetch(`${url}/api/map/events`);
@@ -137,7 +100,11 @@ describe("graceful shutdown", () => {
       await sleep(300);
 
       child.kill("SIGTERM");
-      await waitFor(() => output.includes("shutting down"), 10_000, "the shutdown to begin");
+      await waitFor(
+        () => server.output().includes("shutting down"),
+        10_000,
+        "the shutdown to begin",
+      );
 
       // The stream is told to reconnect (to another process) and ends.
       for (;;) {
@@ -161,8 +128,9 @@ describe("graceful shutdown", () => {
       expect(answer.status).toBe(201);
       expect(JSON.parse(answer.body).key).toMatch(/^private\/application-samples\//);
 
-      expect(await exited).toBe(0);
-      expect(output).toContain("shut down");
+      const { code, output } = await server.exited;
+      expect(code).toBe(0);
+      expect(output).toContain('"msg":"shut down"');
     },
     STARTUP_MS + 60_000,
   );
