@@ -10,15 +10,22 @@ export type OpenStreams = {
 
 export function createOpenStreams(): OpenStreams {
   const open = new Set<() => Promise<void>>();
+  let ending = false;
   return {
     track(end) {
+      // A stream whose request began just before shutdown is ended as soon as it opens.
+      if (ending) {
+        void end();
+        return () => {};
+      }
       open.add(end);
       return () => open.delete(end);
     },
     async endAll() {
-      const ending = [...open];
+      ending = true;
+      const streams = [...open];
       open.clear();
-      await Promise.allSettled(ending.map((end) => end()));
+      await Promise.allSettled(streams.map((end) => end()));
     },
   };
 }

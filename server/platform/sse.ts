@@ -6,7 +6,7 @@ import type { AppEnv } from "./http.ts";
 // Proxies and browsers drop idle connections; a comment line every 25 s keeps the stream open.
 const HEARTBEAT_MS = 25_000;
 // Sent when the server shuts down: the browser reconnects soon, to a process still running.
-export const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
+const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
 
 export type EventSubscription = {
   channel: RealtimeChannel;
