@@ -1,6 +1,6 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { ROUTE_PRELOADS_FILE } from "./contracts/routes.ts";
 
 /**
@@ -37,7 +37,7 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+const appConfig = {
   root: "web",
   publicDir: "public",
   plugins: [react(), tailwindcss(), routePreloads()],
@@ -66,4 +66,11 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": "http://localhost:3000" },
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ command, mode }) => {
+  // A production build ships React's production build whatever NODE_ENV the shell exports
+  // (Vite otherwise keeps an exported NODE_ENV=development: 211 KB gzipped instead of 147).
+  if (command === "build" && mode === "production") process.env.NODE_ENV = "production";
+  return appConfig;
 });

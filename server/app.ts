@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -24,6 +23,7 @@ import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
 import { mediaRoutes } from "./platform/media-routes.ts";
+import { requestIdFrom } from "./platform/request-id.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     c.set("deps", deps);
     c.set("roles", roles);
-    c.set("requestId", c.req.header("x-request-id") ?? randomUUID());
+    c.set("requestId", requestIdFrom(c.req.header("x-request-id")));
     await next();
     deps.log.info(
       {

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { isDevSecret, loadOrCreateDevSecrets } from "./platform/dev-secrets.ts";
 import type { S3Options } from "./platform/s3-storage.ts";
 
 // Every environment variable the server reads, parsed and validated once.
@@ -51,7 +51,8 @@ export type Config = {
   dataDir: string;
   demoSeed: boolean;
   logLevel: z.infer<typeof ZEnv>["LOG_LEVEL"];
-  authSecret: string | undefined;
+  /** Configured, or outside production generated once into DATA_DIR/secrets.json. */
+  authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   oauth: {
@@ -63,7 +64,7 @@ export type Config = {
   /** Uploads go to this S3-compatible store when configured, else to DATA_DIR/uploads. */
   s3: S3Options | undefined;
   webDistDir: string;
-  /** AES-256-GCM key for bank account and tax id data (profile setup). */
+  /** AES-256-GCM key for bank account and tax id data (profile setup); sourced like authSecret. */
   paymentDataKey: Buffer;
   /** How often an open event stream re-checks its caller's access (a revoked one ends). */
   streamAccessCheckMs: number;
@@ -83,18 +84,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
-    throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production");
-  }
-  if (e.NODE_ENV === "production" && !e.PAYMENT_DATA_KEY) {
-    throw new ConfigError("Invalid configuration:\n  PAYMENT_DATA_KEY: required in production");
-  }
   const s3Vars = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
     throw new ConfigError(
       "Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four or none",
     );
   }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets =
+    e.NODE_ENV === "production" ? productionSecrets(e, dataDir) : developmentSecrets(e, dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -102,10 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     demoSeed: e.DEMO_SEED === "auto",
     logLevel: e.LOG_LEVEL,
-    authSecret: e.AUTH_SECRET,
+    authSecret: secrets.authSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     oauth: {
@@ -124,10 +122,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     webDistDir: path.resolve("dist/web"),
-    paymentDataKey: e.PAYMENT_DATA_KEY
-      ? Buffer.from(e.PAYMENT_DATA_KEY, "base64")
-      : // Development and tests only: a fixed, public key (production refuses to start without one).
-        createHash("sha256").update("shutterhail-development-payment-data-key").digest(),
+    paymentDataKey: Buffer.from(secrets.paymentDataKey, "base64"),
     streamAccessCheckMs: e.STREAM_ACCESS_CHECK_MS,
+  };
+}
+
+type Env = z.infer<typeof ZEnv>;
+
+const refuse = (variable: string, problem: string) =>
+  new ConfigError(`Invalid configuration:\n  ${variable}: ${problem}`);
+
+/**
+ * Production runs only with its own secrets, on https (so session cookies are Secure and
+ * __Secure- prefixed) and with real mail delivery.
+ */
+function productionSecrets(e: Env, dataDir: string) {
+  if (!e.AUTH_SECRET) throw refuse("AUTH_SECRET", "required in production");
+  if (!e.PAYMENT_DATA_KEY) throw refuse("PAYMENT_DATA_KEY", "required in production");
+  if (isDevSecret("authSecret", e.AUTH_SECRET, dataDir)) {
+    throw refuse("AUTH_SECRET", "is a development secret; generate one (openssl rand -base64 32)");
+  }
+  if (isDevSecret("paymentDataKey", e.PAYMENT_DATA_KEY, dataDir)) {
+    throw refuse(
+      "PAYMENT_DATA_KEY",
+      "is a development key; generate one (openssl rand -base64 32)",
+    );
+  }
+  if (!e.PUBLIC_ORIGIN?.startsWith("https://")) {
+    throw refuse("PUBLIC_ORIGIN", "required in production, as an https:// origin");
+  }
+  if (!e.SMTP_URL) {
+    throw refuse("SMTP_URL", "required in production (without it mail would stay in the outbox)");
+  }
+  return { authSecret: e.AUTH_SECRET, paymentDataKey: e.PAYMENT_DATA_KEY };
+}
+
+/** Configured secrets win; the rest come from (or are generated into) DATA_DIR/secrets.json. */
+function developmentSecrets(e: Env, dataDir: string) {
+  if (e.AUTH_SECRET && e.PAYMENT_DATA_KEY) {
+    return { authSecret: e.AUTH_SECRET, paymentDataKey: e.PAYMENT_DATA_KEY };
+  }
+  let generated: ReturnType<typeof loadOrCreateDevSecrets>;
+  try {
+    generated = loadOrCreateDevSecrets(dataDir);
+  } catch (error) {
+    throw refuse("DATA_DIR", `cannot keep development secrets: ${(error as Error).message}`);
+  }
+  return {
+    authSecret: e.AUTH_SECRET ?? generated.authSecret,
+    paymentDataKey: e.PAYMENT_DATA_KEY ?? generated.paymentDataKey,
   };
 }

@@ -1,9 +1,28 @@
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "shutterhail-config-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let dirs = 0;
+const freshDataDir = () => path.join(scratch, `data-${++dirs}`);
+
+/** A production configuration that starts; each test breaks one thing. */
+const production = () => ({
+  NODE_ENV: "production",
+  DATA_DIR: freshDataDir(),
+  AUTH_SECRET: randomBytes(32).toString("base64"),
+  PAYMENT_DATA_KEY: randomBytes(32).toString("base64"),
+  PUBLIC_ORIGIN: "https://shutterhail.example",
+  SMTP_URL: "smtp://mail.example:587",
+});
 
 describe("configuration", () => {
   it("has working defaults", () => {
-    const config = loadConfig({});
+    const config = loadConfig({ DATA_DIR: freshDataDir() });
     expect(config).toMatchObject({ port: 3000, env: "development", demoSeed: true, s3: undefined });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.databasePoolSize).toBe(10);
@@ -20,11 +39,102 @@ describe("configuration", () => {
 
   it("switches uploads to S3 when all four S3 variables are set", () => {
     const config = loadConfig({
+      DATA_DIR: freshDataDir(),
       S3_ENDPOINT: "http://127.0.0.1:9000",
       S3_BUCKET: "media",
       S3_ACCESS_KEY_ID: "id",
       S3_SECRET_ACCESS_KEY: "secret",
     });
     expect(config.s3).toMatchObject({ bucket: "media", region: "us-east-1" });
+  });
+});
+
+describe("secrets outside production", () => {
+  it("generates random secrets on first start, keeps them private in DATA_DIR and reuses them", () => {
+    const dataDir = freshDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, "secrets.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8")).toContain(first.authSecret);
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.paymentDataKey).toHaveLength(32);
+
+    const again = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" });
+    expect(again.authSecret).toBe(first.authSecret);
+    expect(again.paymentDataKey.equals(first.paymentDataKey)).toBe(true);
+
+    const elsewhere = loadConfig({ DATA_DIR: freshDataDir() });
+    expect(elsewhere.authSecret).not.toBe(first.authSecret);
+    expect(elsewhere.paymentDataKey.equals(first.paymentDataKey)).toBe(false);
+  });
+
+  it("never uses the secrets once published in the source", () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir() });
+    expect(config.authSecret).not.toBe("shutterhail-development-secret-not-for-production-use");
+    expect(config.paymentDataKey.toString("base64")).not.toBe(
+      "KS0CiP3l2lGQEGOB0JUI0obFwvXyDuQi1ggRaUcDcXc=",
+    );
+  });
+
+  it("takes configured secrets over generated ones", () => {
+    const env = production();
+    const config = loadConfig({ ...env, NODE_ENV: "development" });
+    expect(config.authSecret).toBe(env.AUTH_SECRET);
+    expect(config.paymentDataKey.toString("base64")).toBe(env.PAYMENT_DATA_KEY);
+  });
+});
+
+describe("production refuses to start", () => {
+  it("starts with its own secrets, https and SMTP", () => {
+    const config = loadConfig(production());
+    expect(config).toMatchObject({
+      env: "production",
+      publicOrigin: "https://shutterhail.example",
+    });
+  });
+
+  it("without an https PUBLIC_ORIGIN", () => {
+    expect(() => loadConfig({ ...production(), PUBLIC_ORIGIN: undefined })).toThrow(
+      /PUBLIC_ORIGIN: required in production, as an https:\/\/ origin/,
+    );
+    expect(() =>
+      loadConfig({ ...production(), PUBLIC_ORIGIN: "http://shutterhail.example" }),
+    ).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it("without SMTP_URL (mail would silently stay in the outbox)", () => {
+    expect(() => loadConfig({ ...production(), SMTP_URL: "" })).toThrow(
+      /SMTP_URL: required in production/,
+    );
+  });
+
+  it("with the development secrets once published in the source", () => {
+    expect(() =>
+      loadConfig({
+        ...production(),
+        AUTH_SECRET: "shutterhail-development-secret-not-for-production-use",
+      }),
+    ).toThrow(/AUTH_SECRET: is a development secret/);
+    expect(() =>
+      loadConfig({
+        ...production(),
+        PAYMENT_DATA_KEY: "KS0CiP3l2lGQEGOB0JUI0obFwvXyDuQi1ggRaUcDcXc=",
+      }),
+    ).toThrow(/PAYMENT_DATA_KEY: is a development key/);
+  });
+
+  it("with secrets generated for development, here or copied from elsewhere", () => {
+    const env = production();
+    const generated = loadConfig({ DATA_DIR: env.DATA_DIR });
+    expect(() =>
+      loadConfig({ ...env, PAYMENT_DATA_KEY: generated.paymentDataKey.toString("base64") }),
+    ).toThrow(/PAYMENT_DATA_KEY: is a development key/);
+    expect(() => loadConfig({ ...env, AUTH_SECRET: generated.authSecret })).toThrow(
+      /AUTH_SECRET: is a development secret/,
+    );
+    const copied = loadConfig({ DATA_DIR: freshDataDir() }).authSecret;
+    expect(() => loadConfig({ ...production(), AUTH_SECRET: copied })).toThrow(
+      /AUTH_SECRET: is a development secret/,
+    );
   });
 });

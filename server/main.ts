@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -8,6 +9,7 @@ import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
 import { openControlChannel } from "./platform/control-channel.ts";
 import { createDeps } from "./platform/deps.ts";
 import { createLogger } from "./platform/logger.ts";
+import { type Closer, shutDown } from "./platform/shutdown.ts";
 
 async function main() {
   const config = loadConfig();
@@ -29,16 +31,28 @@ async function main() {
     );
   });
 
+  // Background workers stopped after requests drain; the job runner adds itself here.
+  const workers: Closer[] = [];
   let stopping = false;
   const stop = async (signal: string) => {
+    // A second signal (a process group and its supervisor both signalling) changes nothing:
+    // the drain is bounded anyway.
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
-    server.close();
-    closeControl();
-    await deps.realtime.close();
-    await database.close();
-    process.exit(0);
+    const clean = await shutDown({
+      server: server as Server,
+      openStreams: deps.openStreams,
+      listeners: [{ name: "control channel", close: () => closeControl() }],
+      workers,
+      resources: [
+        { name: "realtime", close: () => deps.realtime.close() },
+        { name: "database", close: () => database.close() },
+      ],
+      log,
+    });
+    log.info("shut down");
+    process.exit(clean ? 0 : 1);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,7 +1,7 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
-/** Production mode needs a payment-data key; benchmarks store no real payout data. */
+/** Production mode needs its own payment-data key; benchmarks store no real payout data. */
 const BENCH_PAYMENT_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
 
 export type BenchServer = { url: string; stop(): Promise<void> };
@@ -20,6 +20,9 @@ export async function startBenchServer(
       NODE_ENV: "production",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       PAYMENT_DATA_KEY: BENCH_PAYMENT_DATA_KEY,
+      // Production requires both; benchmarks neither sign in nor send mail.
+      PUBLIC_ORIGIN: "https://bench.shutterhail.invalid",
+      SMTP_URL: "smtp://127.0.0.1:9",
       DEMO_SEED: "off",
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",

@@ -3,25 +3,14 @@
 // Usage: npm run build && npx tsx scripts/bench/startup.ts
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "../../server/test/free-port.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MAIN = path.join(ROOT, "dist/server/main.js");
 const DATA_DIR = path.join(ROOT, ".test-data/bench-startup");
 const RUNS = 5;
 const TARGET_MS = 5_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the server, waits for health, stops it; returns ms from spawn to the first 200. */
 async function startOnce(): Promise<number> {

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../platform/project-root.ts";
+import { freePort } from "../test/free-port.ts";
+import { type ServerProcess, startServerProcess, waitHealthy } from "../test/server-process.ts";
 import { openDatabase } from "./database.ts";
 
 // The embedded database's promises, proven on the real server process: one process per data
@@ -18,66 +18,15 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-type Server = {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; stderr: string }>;
-};
-
-function startServer(port: number): Server {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DEMO_SEED: "off",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "development",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  children.push(child);
-  let stderr = "";
-  child.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.once("exit", (code) => resolve({ code, stderr })),
-  );
-  return { child, url: `http://127.0.0.1:${port}`, exited };
-}
-
-async function waitHealthy(server: Server): Promise<void> {
-  const deadline = Date.now() + STARTUP_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.child.exitCode}`);
-    try {
-      if ((await fetch(`${server.url}/api/health`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become healthy");
+function startServer(port: number): ServerProcess {
+  const server = startServerProcess({ dataDir, port });
+  children.push(server.child);
+  return server;
 }
 
 let sequence = 0;
 /** One sign-up (a real multi-row write). Distinct client addresses keep the rate limit out of it. */
-async function signUp(server: Server, email: string): Promise<Response> {
+async function signUp(server: ServerProcess, email: string): Promise<Response> {
   sequence += 1;
   return fetch(`${server.url}/api/auth/sign-up/email`, {
     method: "POST",
@@ -94,12 +43,12 @@ describe("embedded database durability", () => {
     "refuses a second server on the same data directory while the first keeps working",
     async () => {
       const first = startServer(await freePort());
-      await waitHealthy(first);
+      await waitHealthy(first, STARTUP_MS);
       const second = startServer(await freePort());
-      const { code, stderr } = await second.exited;
+      const { code, output } = await second.exited;
       expect(code).not.toBe(0);
-      expect(stderr).toContain(`is in use by process ${first.child.pid}`);
-      expect(stderr).toContain("Stop that process first");
+      expect(output).toContain(`is in use by process ${first.child.pid}`);
+      expect(output).toContain("Stop that process first");
       expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
       expect((await signUp(first, "still-working@example.test")).status).toBe(200);
       first.child.kill("SIGTERM");
@@ -113,7 +62,7 @@ describe("embedded database durability", () => {
     async () => {
       const port = await freePort();
       const server = startServer(port);
-      await waitHealthy(server);
+      await waitHealthy(server, STARTUP_MS);
       const acknowledged: string[] = [];
       let killed = false;
       let failure: Error | undefined;
@@ -139,7 +88,7 @@ describe("embedded database durability", () => {
       expect(failure).toBeUndefined();
 
       const restarted = startServer(port);
-      await waitHealthy(restarted);
+      await waitHealthy(restarted, STARTUP_MS);
       restarted.child.kill("SIGTERM");
       expect((await restarted.exited).code).toBe(0);
 

@@ -39,9 +39,6 @@ const PER_IP_LIMITS = {
   "/reset-password": { window: 60, max: 20 },
 } as const;
 
-// A development-only secret; production refuses to start without AUTH_SECRET (see main.ts).
-const DEV_SECRET = "shutterhail-development-secret-not-for-production-use";
-
 export function createAuth({
   config,
   database,
@@ -70,7 +67,7 @@ export function createAuth({
     },
     baseURL: origin,
     basePath: "/api/auth",
-    secret: config.authSecret ?? DEV_SECRET,
+    secret: config.authSecret,
     // In development the app is also opened by address (127.0.0.1) and through Vite.
     trustedOrigins:
       config.env === "production"

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import { type Auth, createAuth } from "./auth.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail.ts";
+import { createOpenStreams, type OpenStreams } from "./open-streams.ts";
 import { createRealtime, type Realtime } from "./realtime.ts";
 import { createS3Storage } from "./s3-storage.ts";
 import { createDiskStorage, type Storage } from "./storage.ts";
@@ -16,6 +17,8 @@ export type AppDeps = {
   mailer: Mailer;
   auth: Auth;
   realtime: Realtime;
+  /** Open event streams, ended by graceful shutdown. */
+  openStreams: OpenStreams;
   storage: Storage;
   startedAt: number;
 };
@@ -37,5 +40,15 @@ export function createDeps({
   const storage = config.s3
     ? createS3Storage(config.s3)
     : createDiskStorage(path.join(config.dataDir, "uploads"));
-  return { config, database, log, mailer, auth, realtime, storage, startedAt: Date.now() };
+  return {
+    config,
+    database,
+    log,
+    mailer,
+    auth,
+    realtime,
+    openStreams: createOpenStreams(),
+    storage,
+    startedAt: Date.now(),
+  };
 }

@@ -6,6 +6,8 @@ import type { AppEnv } from "./http.ts";
 
 // Proxies and browsers drop idle connections; a comment line every 25 s keeps the stream open.
 const HEARTBEAT_MS = 25_000;
+// Sent when the server shuts down: the browser reconnects soon, to a process still running.
+const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
 
 export type EventSubscription = {
   channel: RealtimeChannel;
@@ -38,7 +40,7 @@ function accessLost<E extends AppEnv>(c: Context<E>, signal: AbortSignal): Promi
  * guarded route, until its caller loses access.
  */
 export function streamEvents<E extends AppEnv>(c: Context<E>, subscriptions: EventSubscription[]) {
-  const { realtime } = c.var.deps;
+  const { realtime, openStreams } = c.var.deps;
   return streamSSE(c, async (stream) => {
     let open = true;
     const unsubscribers = await Promise.all(
@@ -53,7 +55,14 @@ export function streamEvents<E extends AppEnv>(c: Context<E>, subscriptions: Eve
     const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
     const stopped = new AbortController();
     await Promise.race([
-      new Promise<void>((resolve) => stream.onAbort(resolve)),
+      new Promise<void>((resolve) => {
+        stream.onAbort(resolve);
+        const release = openStreams.track(async () => {
+          await stream.write(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`);
+          resolve();
+        });
+        stream.onAbort(release);
+      }),
       accessLost(c, stopped.signal),
     ]);
     open = false;

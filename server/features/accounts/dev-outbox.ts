@@ -1,32 +1,48 @@
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import { ZOutboxResponse } from "../../../contracts/accounts.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { requireAccess } from "../../platform/access.ts";
+import { clientIp } from "../../platform/client-ip.ts";
 import { defineRoute } from "../../platform/define-route.ts";
+import { AppError } from "../../platform/errors.ts";
 import { type AppEnv, createRouter } from "../../platform/http.ts";
 import { readOutbox } from "./service.ts";
 
-// Mail written while no SMTP_URL is set, for developers. The app mounts these routes only
-// outside production (app.ts): there they do not exist.
+// Mail written while no SMTP_URL is set, for developers on their own machine. The app mounts
+// these routes only outside production (app.ts), and they answer only loopback clients (the
+// server listens on every interface, and the outbox holds sign-in links): everyone else gets
+// the 404 production gives.
+
+const isLoopback = (address: string) =>
+  /^127\./.test(address) || address === "::1" || /^::ffff:127\./i.test(address);
+
+const outboxVisible = (c: Context<AppEnv>) => isLoopback(clientIp(c));
 
 const outboxRoute = defineRoute({
   access: "public",
   method: "get",
   path: "/dev/outbox",
   summary: "Mail in the local outbox, newest first (not in production)",
-  description: "Development only: the route does not exist when NODE_ENV is production.",
+  description:
+    "Development only: the route does not exist when NODE_ENV is production, and answers only a client on the server's own machine (loopback; 404 otherwise).",
   tags: ["development"],
   request: { query: z.object({ to: z.string().max(320).optional() }) },
   responses: {
     200: { description: "Mail", content: { "application/json": { schema: ZOutboxResponse } } },
     400: { description: "Bad filter", content: { "application/json": { schema: ZErrorResponse } } },
+    404: {
+      description: "A client on another machine",
+      content: { "application/json": { schema: ZErrorResponse } },
+    },
   },
 });
 
 export function devOutboxApiRoutes() {
   return createRouter().openapi(outboxRoute, async (c) => {
+    if (!outboxVisible(c)) throw new AppError("not_found", "Not found");
     const { to } = c.req.valid("query");
     return c.json({ items: await readOutbox(c.var.deps, to) }, 200);
   });
@@ -42,17 +58,27 @@ h2{font-size:17px;margin:6px 0 10px}pre{white-space:pre-wrap;word-break:break-wo
 a{color:#c2410c}form{margin-bottom:20px}input{padding:8px 10px;border:1px solid #c9cdd5;border-radius:10px;width:260px}
 button{padding:8px 14px;border-radius:10px;border:0;background:#16181d;color:#fff;margin-left:6px}`;
 
-const linkify = (text: string) =>
+const escapeHtml = (text: string) =>
   text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
-    .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+
+// Runs on escaped text: a link ends at whitespace or at an escaped quote or bracket, so nothing
+// in a mail can close the href attribute or open a tag.
+const linkify = (text: string) =>
+  escapeHtml(text).replace(
+    /https?:\/\/(?:(?!&quot;|&#39;|&lt;|&gt;)\S)+/g,
+    (url) => `<a href="${url}">${url}</a>`,
+  );
 
 /** GET /dev/outbox: the same mail as a readable page with clickable links. */
 export function devOutboxPage() {
   const app = new Hono<AppEnv>();
   app.get("/dev/outbox", requireAccess("public"), async (c) => {
+    if (!outboxVisible(c)) return c.notFound();
     const to = c.req.query("to")?.slice(0, 320) || undefined;
     const mails = await readOutbox(c.var.deps, to);
     return c.html(html`<!doctype html>

@@ -219,6 +219,8 @@ describe("development outbox", () => {
       NODE_ENV: "production",
       AUTH_SECRET: "x".repeat(40),
       PAYMENT_DATA_KEY: Buffer.alloc(32, 7).toString("base64"),
+      PUBLIC_ORIGIN: "https://shutterhail.example",
+      SMTP_URL: "smtp://127.0.0.1:9",
     });
     try {
       expect((await production.fetch("/api/dev/outbox")).status).toBe(404);

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { geocodeServiceLocation } from "./geocode.ts";
@@ -21,7 +24,11 @@ describe("payment data encryption", () => {
   });
 
   it("takes its key from PAYMENT_DATA_KEY, required in production and 32 bytes", () => {
-    const base = { AUTH_SECRET: "x".repeat(40) };
+    const base = {
+      AUTH_SECRET: "x".repeat(40),
+      PUBLIC_ORIGIN: "https://shutterhail.example",
+      SMTP_URL: "smtp://mail.example:587",
+    };
     expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/PAYMENT_DATA_KEY/);
     expect(() => loadConfig({ PAYMENT_DATA_KEY: randomBytes(16).toString("base64") })).toThrow(
       /PAYMENT_DATA_KEY: must be 32 bytes/,
@@ -33,7 +40,12 @@ describe("payment data encryption", () => {
       PAYMENT_DATA_KEY: configured.toString("base64"),
     });
     expect(config.paymentDataKey.equals(configured)).toBe(true);
-    expect(loadConfig({}).paymentDataKey).toHaveLength(32);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutterhail-payment-key-"));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).paymentDataKey).toHaveLength(32);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
