@@ -27,7 +27,8 @@ export function waitMessage(retryAfterSeconds: number): string {
 
 /**
  * Refuses a caller's requests past `rule.max` in a window with 429, the wait in words and a
- * Retry-After header. Callers are told apart by address (an IPv6 one by its /64) unless `callerOf` says otherwise.
+ * Retry-After header. Callers are told apart by address (an IPv6 one by its /64) unless
+ * `callerOf` says otherwise.
  * Counted in the database, so every server process shares one count.
  */
 export function rateLimit(
