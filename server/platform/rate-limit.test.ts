@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jsonRequest } from "../features/applications/test-sessions.ts";
 import { startTestApp, type TestApp } from "../test/test-app.ts";
 
 // Application submits allow 20 an hour per address; an empty body is refused (400) and counted.
@@ -14,10 +13,11 @@ beforeEach(() => app.database.db.deleteFrom("auth_attempts").execute());
 
 const submitFrom = async (address: string) =>
   (
-    await app.fetch(
-      "/api/applications",
-      jsonRequest("POST", {}, undefined, { "X-Forwarded-For": address }),
-    )
+    await app.fetch("/api/applications", {
+      method: "POST",
+      headers: { "content-type": "application/json", "X-Forwarded-For": address },
+      body: "{}",
+    })
   ).status;
 
 /** Spends the address's whole allowance. */
