@@ -64,6 +64,11 @@ export type Service = (typeof SERVICES)[number];
 
 export const CREATOR_TYPES = ["photographer", "videographer", "content creator"] as const;
 export type CreatorType = (typeof CREATOR_TYPES)[number];
+export const CREATOR_TYPE_LABELS = {
+  photographer: "Photographer",
+  videographer: "Videographer",
+  "content creator": "Content Creator",
+} as const satisfies Record<CreatorType, string>;
 
 export const QUICK_FILTERS = [
   "Photography",

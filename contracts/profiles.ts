@@ -1,9 +1,14 @@
 import { z } from "zod";
-import { CREATOR_TYPES } from "./enums.ts";
+import { CREATOR_TYPE_LABELS, CREATOR_TYPES, type CreatorType } from "./enums.ts";
 
 export const COMMENT_MAX_LENGTH = 1000;
 export const PROFILE_REVIEWS_SHOWN = 20;
 export const DEFAULT_CREATOR_NAME = "Photographer";
+
+/** The specialty a card or page leads with: the first listed, else the creator's type. */
+export function primarySpecialty(specialties: readonly string[], type: CreatorType): string {
+  return specialties[0] ?? CREATOR_TYPE_LABELS[type];
+}
 
 export const ZCreatorIdParam = z.object({ id: z.uuid("Creator not found") });
 export const ZItemIdParam = z.object({ itemId: z.uuid("Portfolio item not found") });

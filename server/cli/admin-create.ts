@@ -83,11 +83,14 @@ try {
   const database = await openConfiguredDatabase(config);
   try {
     await migrate(database.pool);
-    const change = await changeStaffAccess(database.db, {
-      email,
-      role: role.data,
-      deactivate: args.deactivate ?? false,
-    });
+    const change = await changeStaffAccess(
+      { database },
+      {
+        email,
+        role: role.data,
+        deactivate: args.deactivate ?? false,
+      },
+    );
     report(change, siteOrigin(config), !!config.smtpUrl);
   } finally {
     await database.close();

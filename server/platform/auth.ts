@@ -2,7 +2,6 @@ import { betterAuth } from "better-auth";
 import { PASSWORD_LENGTH } from "../../contracts/constants.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import { CLIENT_IP_HEADER, PER_IP_LIMITS } from "../features/accounts/rate-limits.ts";
 import type { Logger } from "./logger.ts";
 import type { Mail, Mailer } from "./mail.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -26,6 +25,19 @@ export function sameSitePath(target: string | null | undefined, origin: string):
     return "/";
   }
 }
+
+/** The header Better Auth reads the client's address from; set by the auth handler, never trusted. */
+export const CLIENT_IP_HEADER = "x-shutterhail-client-ip";
+
+/** Better Auth's per-IP limits: generous enough for offices behind one NAT address. */
+const PER_IP_LIMITS = {
+  default: { window: 60, max: 300 },
+  "/sign-in/email": { window: 60, max: 100 },
+  "/sign-up/email": { window: 60, max: 20 },
+  "/request-password-reset": { window: 60, max: 20 },
+  "/send-verification-email": { window: 60, max: 20 },
+  "/reset-password": { window: 60, max: 20 },
+} as const;
 
 // A development-only secret; production refuses to start without AUTH_SECRET (see main.ts).
 const DEV_SECRET = "shutterhail-development-secret-not-for-production-use";

@@ -20,6 +20,12 @@ export type AppDeps = {
   startedAt: number;
 };
 
+/**
+ * The narrowest deps a service may ask for: services that only query take this, so the
+ * admin:create command and tests can call them with just a database.
+ */
+export type DatabaseDeps = Pick<AppDeps, "database">;
+
 export function createDeps({
   config,
   database,

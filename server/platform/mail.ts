@@ -1,5 +1,7 @@
+import { type Kysely, sql } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
 import type { Logger } from "./logger.ts";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -41,4 +43,35 @@ export function createMailer(options: {
       options.log.info({ to: mail.to, subject: mail.subject }, "mail written to the outbox");
     },
   };
+}
+
+export type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+};
+
+/** The outbox, newest first, optionally only the mail to one address. */
+export async function listOutbox(
+  db: Kysely<DB>,
+  limit: number,
+  to?: string,
+): Promise<OutboxMail[]> {
+  let query = db
+    .selectFrom("mail_outbox")
+    .select(["id", "to_address", "subject", "text_body", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(limit);
+  if (to) query = query.where(sql<string>`lower(to_address)`, "=", to.toLowerCase());
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text_body,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }

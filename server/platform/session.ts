@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+// biome-ignore lint/style/noRestrictedImports: the route-access change removes this import (issue 9, section 1).
 import { type AdminAccess, getAdminAccess } from "../features/admin/service.ts";
 import { AppError } from "./errors.ts";
 import type { AppEnv } from "./http.ts";

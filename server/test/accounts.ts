@@ -62,7 +62,7 @@ export async function createVerifiedUser(
 ): Promise<TestAccount> {
   const email = (options.email ?? testEmail()).toLowerCase();
   const password = options.password ?? TEST_PASSWORD;
-  const { userId } = await createVerifiedAccount(app.database.db, {
+  const { userId } = await createVerifiedAccount(app.deps, {
     email,
     password,
     name: options.name ?? "Test User",

@@ -6,16 +6,12 @@ import {
   pruneAttemptsSometimes,
   secondsUntilWindowCloses,
 } from "../../platform/attempts.ts";
+import { CLIENT_IP_HEADER } from "../../platform/auth.ts";
 import { clientIp } from "../../platform/client-ip.ts";
 import type { AppEnv } from "../../platform/http.ts";
 import { waitMessage } from "../../platform/rate-limit.ts";
 import { findResetTokenUserId } from "./queries.ts";
-import {
-  type AttemptRule,
-  CLIENT_IP_HEADER,
-  PASSWORD_RESET_PER_ACCOUNT,
-  PER_ADDRESS_LIMITS,
-} from "./rate-limits.ts";
+import { type AttemptRule, PASSWORD_RESET_PER_ACCOUNT, PER_ADDRESS_LIMITS } from "./rate-limits.ts";
 import { passwordProblem } from "./service.ts";
 
 const AUTH_BASE = "/api/auth";

@@ -82,7 +82,7 @@ export function controlRoutes() {
     if (!tokenMatches(c.req.header("authorization"))) {
       throw new AppError("unauthenticated", "Authentication required");
     }
-    const change = await changeStaffAccess(c.var.deps.database.db, c.req.valid("json"));
+    const change = await changeStaffAccess(c.var.deps, c.req.valid("json"));
     return c.json(change, 200);
   });
 }

@@ -29,7 +29,7 @@ export function devOutboxApiRoutes() {
   return createRouter().openapi(outboxRoute, async (c) => {
     if (c.var.deps.config.env === "production") throw new AppError("not_found", "Not found");
     const { to } = c.req.valid("query");
-    return c.json({ items: await readOutbox(c.var.deps.database.db, to) }, 200);
+    return c.json({ items: await readOutbox(c.var.deps, to) }, 200);
   });
 }
 
@@ -56,7 +56,7 @@ export function devOutboxPage() {
   app.get("/dev/outbox", async (c) => {
     if (c.var.deps.config.env === "production") return c.notFound();
     const to = c.req.query("to")?.slice(0, 320) || undefined;
-    const mails = await readOutbox(c.var.deps.database.db, to);
+    const mails = await readOutbox(c.var.deps, to);
     return c.html(html`<!doctype html>
       <html lang="en">
         <head>

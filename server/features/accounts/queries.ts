@@ -78,33 +78,3 @@ export async function markEmailVerified(db: Kysely<DB>, userId: string): Promise
     .where("id", "=", userId)
     .execute();
 }
-
-export type OutboxMail = {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-};
-
-export async function listOutbox(
-  db: Kysely<DB>,
-  limit: number,
-  to?: string,
-): Promise<OutboxMail[]> {
-  let query = db
-    .selectFrom("mail_outbox")
-    .select(["id", "to_address", "subject", "text_body", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id")
-    .limit(limit);
-  if (to) query = query.where(sql<string>`lower(to_address)`, "=", to.toLowerCase());
-  const rows = await query.execute();
-  return rows.map((r) => ({
-    id: r.id,
-    to: r.to_address,
-    subject: r.subject,
-    text: r.text_body,
-    createdAt: new Date(r.created_at).toISOString(),
-  }));
-}

@@ -1,13 +1,12 @@
-import type { Kysely } from "kysely";
 import { PASSWORD_LENGTH } from "../../../contracts/constants.ts";
-import type { DB } from "../../db/schema.ts";
+import type { DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { listOutbox } from "../../platform/mail.ts";
 import { hashPassword } from "../../platform/passwords.ts";
 import { grantAdminAccess, revokeAdminAccess } from "../admin/service.ts";
 import {
   findAccountByEmail,
   insertVerifiedUser,
-  listOutbox,
   markEmailVerified,
   upsertCredentialPassword,
 } from "./queries.ts";
@@ -37,7 +36,7 @@ export function passwordProblem(password: string): string | undefined {
  * does (argon2id), so the account signs in normally. Idempotent per email address.
  */
 export async function createVerifiedAccount(
-  db: Kysely<DB>,
+  deps: DatabaseDeps,
   input: VerifiedAccountInput,
 ): Promise<{ userId: string; created: boolean }> {
   const email = input.email.trim().toLowerCase();
@@ -47,7 +46,7 @@ export async function createVerifiedAccount(
   }
   const passwordHash =
     input.password === undefined ? undefined : await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
+  return deps.database.db.transaction().execute(async (trx) => {
     const existing = await findAccountByEmail(trx, email);
     const userId =
       existing?.id ??
@@ -59,7 +58,7 @@ export async function createVerifiedAccount(
       }));
     if (existing) await markEmailVerified(trx, userId);
     if (passwordHash) await upsertCredentialPassword(trx, userId, passwordHash);
-    if (input.admin) await grantAdminAccess(trx, userId, input.admin.role);
+    if (input.admin) await grantAdminAccess(deps, userId, input.admin.role, trx);
     return { userId, created: !existing };
   });
 }
@@ -71,18 +70,18 @@ export type StaffChange =
 
 /** `admin:create`: grants staff access (creating the account if needed) or takes it away. */
 export async function changeStaffAccess(
-  db: Kysely<DB>,
+  deps: DatabaseDeps,
   input: { email: string; role: string; deactivate: boolean },
 ): Promise<StaffChange> {
-  const existing = await findAccountByEmail(db, input.email);
+  const existing = await findAccountByEmail(deps.database.db, input.email);
   if (input.deactivate) {
     if (!existing) return { action: "unchanged", reason: `No account uses ${input.email}.` };
-    const revoked = await revokeAdminAccess(db, existing.id);
+    const revoked = await revokeAdminAccess(deps, existing.id);
     return revoked
       ? { action: "deactivated", userId: existing.id }
       : { action: "unchanged", reason: `${existing.email} had no active staff access.` };
   }
-  const { userId, created } = await createVerifiedAccount(db, {
+  const { userId, created } = await createVerifiedAccount(deps, {
     email: input.email,
     name: existing?.name ?? input.email.split("@")[0] ?? input.email,
     admin: { role: input.role },
@@ -92,4 +91,5 @@ export async function changeStaffAccess(
 
 export const OUTBOX_LIMIT = 100;
 
-export const readOutbox = (db: Kysely<DB>, to?: string) => listOutbox(db, OUTBOX_LIMIT, to);
+export const readOutbox = (deps: DatabaseDeps, to?: string) =>
+  listOutbox(deps.database.db, OUTBOX_LIMIT, to);

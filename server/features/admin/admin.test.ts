@@ -65,7 +65,7 @@ describe("GET /api/admin/me", () => {
   it("a deactivated admin loses access at once, with the same session", async () => {
     const admin = await createAdmin(app);
     expect((await get("/api/admin/me", admin.cookie)).status).toBe(200);
-    await revokeAdminAccess(app.database.db, admin.userId);
+    await revokeAdminAccess(app.deps, admin.userId);
     expect((await get("/api/admin/me", admin.cookie)).status).toBe(403);
     expect((await get("/api/admin/notifications", admin.cookie)).status).toBe(403);
   });

@@ -106,7 +106,7 @@ export function adminRoutes() {
   return createRouter()
     .openapi(meRoute, async (c) => {
       const { user } = await requireAdmin(c);
-      const admin = await recordAdminLogin(c.var.deps.database.db, user.id);
+      const admin = await recordAdminLogin(c.var.deps, user.id);
       if (!admin) throw new AppError("forbidden", "Admin access required");
       return c.json(
         {
@@ -121,16 +121,16 @@ export function adminRoutes() {
     })
     .openapi(overviewRoute, async (c) => {
       await requireAdmin(c);
-      return c.json(await getAdminOverview(c.var.deps.database.db), 200);
+      return c.json(await getAdminOverview(c.var.deps), 200);
     })
     .openapi(notificationsRoute, async (c) => {
       const { user } = await requireAdmin(c);
-      return c.json(await getAdminNotifications(c.var.deps.database.db, user.id), 200);
+      return c.json(await getAdminNotifications(c.var.deps, user.id), 200);
     })
     .openapi(markReadRoute, async (c) => {
       const { user } = await requireAdmin(c);
       const { ids } = c.req.valid("json");
-      const unreadCount = await markAdminNotificationsRead(c.var.deps.database.db, user.id, ids);
+      const unreadCount = await markAdminNotificationsRead(c.var.deps, user.id, ids);
       return c.json({ unreadCount }, 200);
     })
     .openapi(streamRoute, async (c) => {

@@ -8,7 +8,8 @@ import {
 import { CURRENCY } from "../../../contracts/constants.ts";
 import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
 import type { DB } from "../../db/schema.ts";
-import type { Realtime } from "../../platform/realtime.ts";
+import type { AppDeps, DatabaseDeps } from "../../platform/deps.ts";
+import { countListedCreators } from "../profiles/service.ts";
 import {
   type AdminAccess,
   countUnread,
@@ -18,24 +19,34 @@ import {
   listNotifications,
   markRead,
   type NewNotification,
-  overviewFigures,
+  paidBookingFigures,
   touchAdminLogin,
   upsertAdmin,
 } from "./queries.ts";
 
 export type { AdminAccess, NewNotification };
 
-/** A user is an admin only while an active admin_users row exists. */
+/**
+ * A user is an admin only while an active admin_users row exists.
+ * Takes the database, not deps, until platform/session.ts stops calling it (issue 9, §1).
+ */
 export const getAdminAccess = (db: Kysely<DB>, userId: string) => findActiveAdmin(db, userId);
 
 /** The app detected this admin: last_login_at becomes now. */
-export const recordAdminLogin = (db: Kysely<DB>, userId: string) => touchAdminLogin(db, userId);
+export const recordAdminLogin = (deps: DatabaseDeps, userId: string) =>
+  touchAdminLogin(deps.database.db, userId);
 
-export const grantAdminAccess = (db: Kysely<DB>, userId: string, role: string) =>
-  upsertAdmin(db, userId, role);
+/** Pass the caller's transaction as `executor` to grant access inside it. */
+export const grantAdminAccess = (
+  deps: DatabaseDeps,
+  userId: string,
+  role: string,
+  executor: Kysely<DB> = deps.database.db,
+) => upsertAdmin(executor, userId, role);
 
 /** Returns false when the user had no active access. Takes effect on the next request. */
-export const revokeAdminAccess = (db: Kysely<DB>, userId: string) => deactivateAdmin(db, userId);
+export const revokeAdminAccess = (deps: DatabaseDeps, userId: string) =>
+  deactivateAdmin(deps.database.db, userId);
 
 /**
  * Records a notification for staff and pushes it to every open admin dashboard. Pass the
@@ -43,7 +54,7 @@ export const revokeAdminAccess = (db: Kysely<DB>, userId: string) => deactivateA
  * then exists, and is announced, only if that transaction commits.
  */
 export async function createAdminNotification(
-  deps: { database: { db: Kysely<DB> }; realtime: Realtime },
+  deps: DatabaseDeps & Pick<AppDeps, "realtime">,
   input: NewNotification,
   executor: Kysely<DB> = deps.database.db,
 ): Promise<AdminNotification> {
@@ -53,9 +64,10 @@ export async function createAdminNotification(
 }
 
 export async function getAdminNotifications(
-  db: Kysely<DB>,
+  deps: DatabaseDeps,
   userId: string,
 ): Promise<AdminNotificationsResponse> {
+  const db = deps.database.db;
   const [items, unreadCount] = await Promise.all([
     listNotifications(db, userId, ADMIN_NOTIFICATIONS_LIMIT),
     countUnread(db, userId),
@@ -64,14 +76,18 @@ export async function getAdminNotifications(
 }
 
 export async function markAdminNotificationsRead(
-  db: Kysely<DB>,
+  deps: DatabaseDeps,
   userId: string,
   ids?: string[],
 ): Promise<number> {
-  await markRead(db, userId, ids);
-  return countUnread(db, userId);
+  await markRead(deps.database.db, userId, ids);
+  return countUnread(deps.database.db, userId);
 }
 
-export async function getAdminOverview(db: Kysely<DB>): Promise<AdminOverview> {
-  return { ...(await overviewFigures(db)), currency: CURRENCY };
+export async function getAdminOverview(deps: DatabaseDeps): Promise<AdminOverview> {
+  const [activeCreators, bookings] = await Promise.all([
+    countListedCreators(deps),
+    paidBookingFigures(deps.database.db),
+  ]);
+  return { activeCreators, ...bookings, currency: CURRENCY };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication, uniqueEmail } from "../../db/factories.ts";
+import { adminSession, jsonRequest, userSession } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { adminSession, jsonRequest, userSession } from "./test-sessions.ts";
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof adminSession>>;

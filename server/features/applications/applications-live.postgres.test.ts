@@ -6,8 +6,8 @@ import { openDatabase } from "../../db/database.ts";
 import { createApplication } from "../../db/factories.ts";
 import { createDeps } from "../../platform/deps.ts";
 import { createLogger } from "../../platform/logger.ts";
+import { adminSession, jsonRequest } from "../../test/sessions.ts";
 import { startTestApp } from "../../test/test-app.ts";
-import { adminSession, jsonRequest } from "./test-sessions.ts";
 
 // PostgreSQL only: a change made through one server process reaches the admins' event
 // streams on another process sharing the database.

@@ -2,8 +2,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApplication, uniqueEmail } from "../../db/factories.ts";
 import { DAMAGED_IMAGE_MESSAGE, truncatedImages } from "../../test/broken-images.ts";
+import { jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { jsonRequest } from "./test-sessions.ts";
 
 let app: TestApp;
 beforeAll(async () => {

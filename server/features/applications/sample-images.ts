@@ -1,6 +1,5 @@
 import type { AppDeps } from "../../platform/deps.ts";
 import { storeImage } from "../../platform/images.ts";
-import type { Storage } from "../../platform/storage.ts";
 
 /** Applicants' samples are private: only staff see them, through the admin router. */
 export const SAMPLE_PREFIX = "private/application-samples";
@@ -10,6 +9,6 @@ export async function storeSampleImage(deps: AppDeps, data: Buffer) {
   return { key: stored.key };
 }
 
-export async function sampleImageExists(storage: Storage, key: string) {
-  return (await storage.get(`${key}/thumb.webp`)) !== null;
+export async function sampleImageExists(deps: Pick<AppDeps, "storage">, key: string) {
+  return (await deps.storage.get(`${key}/thumb.webp`)) !== null;
 }

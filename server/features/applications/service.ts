@@ -11,10 +11,15 @@ import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import {
+  claimIdempotencyKey,
+  requestHash,
+  storeIdempotentResponse,
+} from "../../platform/idempotency.ts";
 import type { Mail } from "../../platform/mail.ts";
 import { createAdminNotification } from "../admin/service.ts";
-import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from "./idempotency.ts";
 import { approvalMail, confirmationMail, denialMail } from "./mails.ts";
+import { findApplicantDetails, lockApplicantDetails } from "./onboarding-queries.ts";
 import * as q from "./queries.ts";
 import { sampleImageExists } from "./sample-images.ts";
 
@@ -54,7 +59,7 @@ export async function submitApplication(
 ): Promise<Submitted> {
   const hash = requestHash(input);
   for (const key of input.sample_images) {
-    if (!(await sampleImageExists(deps.storage, key))) {
+    if (!(await sampleImageExists(deps, key))) {
       throw new AppError("validation_failed", "A sample image was not found. Upload it again.");
     }
   }
@@ -187,8 +192,16 @@ export async function sampleImage(deps: AppDeps, id: string, imageId: string, si
   return object;
 }
 
+/** The applicant's details and status, for onboarding. */
+export const findApplicationForOnboarding = (deps: AppDeps, id: string) =>
+  findApplicantDetails(deps.database.db, id);
+
+/** The same, locked until the onboarding transaction `trx` ends, so one onboarding wins. */
+export const lockApplicationForOnboarding = (_deps: AppDeps, id: string, trx: Kysely<DB>) =>
+  lockApplicantDetails(trx, id);
+
 /** Inside the caller's transaction: approved → converted, announced once it commits. */
-export async function convertApplication(deps: AppDeps, trx: Kysely<DB>, id: string) {
+export async function convertApplication(deps: AppDeps, id: string, trx: Kysely<DB>) {
   const converted = await q.markConverted(trx, id);
   if (!converted) throw new AppError("conflict", "This application has not been approved yet");
   await publishApplicationChange(deps, converted, trx);

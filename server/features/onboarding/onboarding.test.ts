@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication, createCreator, uniqueEmail } from "../../db/factories.ts";
+import { jsonRequest, userSession } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { jsonRequest, userSession } from "../applications/test-sessions.ts";
 
 let app: TestApp;
 beforeAll(async () => {

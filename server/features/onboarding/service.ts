@@ -6,12 +6,16 @@ import {
 } from "../../../contracts/onboarding.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { convertApplication } from "../applications/service.ts";
-import * as q from "./queries.ts";
+import {
+  convertApplication,
+  findApplicationForOnboarding,
+  lockApplicationForOnboarding,
+} from "../applications/service.ts";
+import { createApprovedProfile, profileIdOfUser } from "../profiles/own-profile-service.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type SessionUser = { id: string; email: string };
-type ApplicationRow = NonNullable<Awaited<ReturnType<typeof q.findApplication>>>;
+type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplicationForOnboarding>>>;
 
 /**
  * The spec's guard, in its order: found → the signed-in user's email (case-insensitive) →
@@ -34,12 +38,11 @@ export async function onboardingState(
   applicationId: string,
   user: SessionUser,
 ): Promise<OnboardingStateResponse> {
-  const db = deps.database.db;
   const application = guard(
-    UUID.test(applicationId) ? await q.findApplication(db, applicationId) : undefined,
+    UUID.test(applicationId) ? await findApplicationForOnboarding(deps, applicationId) : undefined,
     user,
   );
-  if (await q.profileIdOfUser(db, user.id)) return { state: "profile_exists" };
+  if (await profileIdOfUser(deps, user.id)) return { state: "profile_exists" };
   if (application.status === "converted") {
     throw new AppError("conflict", ONBOARDING_MESSAGES.notApproved);
   }
@@ -57,12 +60,16 @@ export async function completeOnboarding(
     throw new AppError("not_found", ONBOARDING_MESSAGES.notFound);
   }
   return deps.database.db.transaction().execute(async (trx) => {
-    const application = guard(await q.lockApplication(trx, input.application_id), user);
-    if ((await q.profileIdOfUser(trx, user.id)) || application.status === "converted") {
+    const application = guard(
+      await lockApplicationForOnboarding(deps, input.application_id, trx),
+      user,
+    );
+    if ((await profileIdOfUser(deps, user.id, trx)) || application.status === "converted") {
       throw new AppError("conflict", "Profile already exists");
     }
-    const profile = await q
-      .insertApprovedProfile(trx, {
+    const profile = await createApprovedProfile(
+      deps,
+      {
         user_id: user.id,
         application_id: application.id,
         full_name: input.full_name,
@@ -73,12 +80,13 @@ export async function completeOnboarding(
         city: input.city,
         phone: application.phone,
         travel_radius: input.travel_radius ?? null,
-      })
-      .catch((error: { code?: string }) => {
-        if (error.code === "23505") throw new AppError("conflict", "Profile already exists");
-        throw error;
-      });
-    await convertApplication(deps, trx, application.id);
+      },
+      trx,
+    ).catch((error: { code?: string }) => {
+      if (error.code === "23505") throw new AppError("conflict", "Profile already exists");
+      throw error;
+    });
+    await convertApplication(deps, application.id, trx);
     return { profile };
   });
 }

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_SIZES } from "../../../contracts/media.ts";
 import { PORTFOLIO_MAX_ITEMS } from "../../../contracts/profile-setup.ts";
 import { DAMAGED_IMAGE_MESSAGE, truncatedImages } from "../../test/broken-images.ts";
+import { adminSession, jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { adminSession, jsonRequest } from "../applications/test-sessions.ts";
 import { form, newCreator, photo } from "./uploads-test-helpers.ts";
 
 let app: TestApp;

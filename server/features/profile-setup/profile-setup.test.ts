@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonRequest, userSession } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { jsonRequest, userSession } from "../applications/test-sessions.ts";
 import { decryptSecret } from "./payment-crypto.ts";
 import { form, newCreator } from "./uploads-test-helpers.ts";
 

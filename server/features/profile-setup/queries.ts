@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { imageUrl } from "../../../contracts/media.ts";
 import type {
   CreatorDocument,
@@ -38,104 +38,19 @@ export function toProfileSetup(row: ProfileRow): ProfileSetup {
   };
 }
 
-export async function findProfile(db: Kysely<DB>, userId: string) {
-  return db
-    .selectFrom("photographer_profiles")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-}
-
-export async function updateProfile(
-  db: Kysely<DB>,
-  userId: string,
-  values: Updateable<PhotographerProfiles>,
-) {
-  return db
-    .updateTable("photographer_profiles")
-    .set({ ...values, updated_at: sql`now()` })
-    .where("user_id", "=", userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function listPortfolio(db: Kysely<DB>, userId: string): Promise<PortfolioItem[]> {
-  const rows = await db
-    .selectFrom("portfolio_items")
-    .select(["id", "image_path", "sort_order"])
-    .where("user_id", "=", userId)
-    .orderBy("sort_order")
-    .orderBy("created_at")
-    .execute();
-  return rows.map((r) => ({
+/** A portfolio row (profiles' listOwnPortfolio) as profile setup shows it. */
+export function toSetupPortfolioItem(r: {
+  id: string;
+  image_path: string;
+  sort_order: number;
+}): PortfolioItem {
+  return {
     id: r.id,
     image_key: r.image_path,
     thumb_url: imageUrl(r.image_path, "thumb"),
     url: imageUrl(r.image_path, "large"),
     sort_order: r.sort_order,
-  }));
-}
-
-export async function countPortfolio(db: Kysely<DB>, userId: string) {
-  const row = await db
-    .selectFrom("portfolio_items")
-    .select([(eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.max("sort_order").as("last")])
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.n), last: row.last === null ? -1 : Number(row.last) };
-}
-
-export async function insertPortfolioItem(
-  db: Kysely<DB>,
-  values: {
-    user_id: string;
-    image_path: string;
-    width: number;
-    height: number;
-    sort_order: number;
-  },
-) {
-  await db.insertInto("portfolio_items").values(values).execute();
-}
-
-/** Holds the creator's profile row until the transaction ends: one portfolio writer at a time. */
-export async function lockProfile(db: Kysely<DB>, userId: string) {
-  await db
-    .selectFrom("photographer_profiles")
-    .select("user_id")
-    .where("user_id", "=", userId)
-    .forUpdate()
-    .execute();
-}
-
-export async function findPortfolioItem(db: Kysely<DB>, userId: string, id: string) {
-  return db
-    .selectFrom("portfolio_items")
-    .select("image_path")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-}
-
-export async function deletePortfolioItem(db: Kysely<DB>, userId: string, id: string) {
-  return db
-    .deleteFrom("portfolio_items")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .returning("image_path")
-    .executeTakeFirst();
-}
-
-/** Rewrites sort_order as 0..n-1 in the given order; the first becomes the cover. */
-export async function reorderPortfolio(db: Kysely<DB>, userId: string, ids: string[]) {
-  for (const [index, id] of ids.entries()) {
-    await db
-      .updateTable("portfolio_items")
-      .set({ sort_order: index })
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .execute();
-  }
+  };
 }
 
 export function documentUrl(id: string) {
@@ -195,14 +110,4 @@ export async function deleteDocument(db: Kysely<DB>, userId: string, id: string)
     .where("user_id", "=", userId)
     .returning("storage_key")
     .executeTakeFirst();
-}
-
-export async function isActiveAdmin(db: Kysely<DB>, userId: string) {
-  const row = await db
-    .selectFrom("admin_users")
-    .select("user_id")
-    .where("user_id", "=", userId)
-    .where("is_active", "=", true)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -8,25 +8,33 @@ import {
 import type { PhotographerProfiles } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import {
+  findOwnProfile,
+  listOwnPortfolio,
+  updateOwnProfile,
+} from "../profiles/own-profile-service.ts";
 import { geocodeServiceLocation } from "./geocode.ts";
 import { encryptSecret } from "./payment-crypto.ts";
 import * as q from "./queries.ts";
 
 /** Setup is for creators whose profile staff approved (spec §4); everyone else gets 403. */
 export async function requireApprovedProfile(deps: AppDeps, userId: string) {
-  const profile = await q.findProfile(deps.database.db, userId);
+  const profile = await findOwnProfile(deps, userId);
   if (!profile?.approved) throw new AppError("forbidden", PROFILE_SETUP_MESSAGES.notApproved);
   return profile;
 }
 
 export async function loadSetup(deps: AppDeps, userId: string): Promise<ProfileSetupResponse> {
-  const db = deps.database.db;
   const profile = await requireApprovedProfile(deps, userId);
   const [portfolio, documents] = await Promise.all([
-    q.listPortfolio(db, userId),
-    q.listDocuments(db, userId),
+    listOwnPortfolio(deps, userId),
+    q.listDocuments(deps.database.db, userId),
   ]);
-  return { profile: q.toProfileSetup(profile), portfolio, documents };
+  return {
+    profile: q.toProfileSetup(profile),
+    portfolio: portfolio.map(q.toSetupPortfolioItem),
+    documents,
+  };
 }
 
 type StepInput = z.output<typeof ZSaveStepRequest>;
@@ -116,7 +124,7 @@ function stepChanges(
 export async function saveStep(deps: AppDeps, userId: string, input: StepInput) {
   const current = await requireApprovedProfile(deps, userId);
   const changes = stepChanges(deps, input, current);
-  await q.updateProfile(deps.database.db, userId, {
+  await updateOwnProfile(deps, userId, {
     ...changes,
     setup_step: Math.max(current.setup_step, Math.min(input.step + 1, 5)),
     completion_percent: current.is_complete
@@ -145,7 +153,7 @@ export async function completeSetup(deps: AppDeps, userId: string) {
   if (profile.base_lat === null || profile.base_lng === null) {
     throw new AppError("validation_failed", PROFILE_SETUP_MESSAGES.unlocated);
   }
-  await q.updateProfile(deps.database.db, userId, {
+  await updateOwnProfile(deps, userId, {
     is_complete: true,
     completion_percent: 100,
     is_published: true,

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { createCreator, uniqueEmail } from "../../db/factories.ts";
+import { userSession } from "../../test/sessions.ts";
 import type { TestApp } from "../../test/test-app.ts";
-import { userSession } from "../applications/test-sessions.ts";
 
 /** A signed-in creator whose approved profile has not been set up yet. */
 export async function newCreator(app: TestApp, approved = true) {

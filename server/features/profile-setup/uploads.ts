@@ -8,6 +8,15 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { detectDocumentType, type StoredImage, storeImage } from "../../platform/images.ts";
 import type { UploadedFile } from "../../platform/uploads.ts";
+import { getAdminAccess } from "../admin/service.ts";
+import {
+  appendPortfolioItems,
+  findOwnPortfolioItem,
+  listOwnPortfolio,
+  ownPortfolioSize,
+  removePortfolioItem,
+  reorderOwnPortfolio,
+} from "../profiles/own-profile-service.ts";
 import * as q from "./queries.ts";
 import { loadSetup, requireApprovedProfile } from "./service.ts";
 
@@ -25,8 +34,7 @@ const portfolioFull = () =>
  */
 export async function addPortfolioImages(deps: AppDeps, userId: string, files: UploadedFile[]) {
   await requireApprovedProfile(deps, userId);
-  const db = deps.database.db;
-  if ((await q.countPortfolio(db, userId)).count + files.length > PORTFOLIO_MAX_ITEMS) {
+  if ((await ownPortfolioSize(deps, userId)).count + files.length > PORTFOLIO_MAX_ITEMS) {
     throw portfolioFull();
   }
   const stored: StoredImage[] = [];
@@ -34,20 +42,10 @@ export async function addPortfolioImages(deps: AppDeps, userId: string, files: U
     for (const file of files) {
       stored.push(await storeImage(deps.storage, `public/portfolio/${userId}`, file.data));
     }
-    await db.transaction().execute(async (trx) => {
-      await q.lockProfile(trx, userId);
-      const { count, last } = await q.countPortfolio(trx, userId);
-      if (count + stored.length > PORTFOLIO_MAX_ITEMS) throw portfolioFull();
-      for (const [index, image] of stored.entries()) {
-        await q.insertPortfolioItem(trx, {
-          user_id: userId,
-          image_path: image.key,
-          width: image.width,
-          height: image.height,
-          sort_order: last + 1 + index,
-        });
-      }
-    });
+    const images = stored.map((i) => ({ image_path: i.key, width: i.width, height: i.height }));
+    if (!(await appendPortfolioItems(deps, userId, images, PORTFOLIO_MAX_ITEMS))) {
+      throw portfolioFull();
+    }
   } catch (error) {
     await Promise.allSettled(stored.map((image) => deps.storage.deletePrefix(image.key)));
     throw error;
@@ -61,18 +59,16 @@ export async function addPortfolioImages(deps: AppDeps, userId: string, files: U
  */
 export async function removePortfolioImage(deps: AppDeps, userId: string, id: string) {
   await requireApprovedProfile(deps, userId);
-  const db = deps.database.db;
-  const item = UUID.test(id) ? await q.findPortfolioItem(db, userId, id) : undefined;
+  const item = UUID.test(id) ? await findOwnPortfolioItem(deps, userId, id) : undefined;
   if (!item) throw new AppError("not_found", "Portfolio image not found");
   await deps.storage.deletePrefix(item.image_path);
-  await q.deletePortfolioItem(db, userId, id);
+  await removePortfolioItem(deps, userId, id);
   return loadSetup(deps, userId);
 }
 
 export async function reorderPortfolio(deps: AppDeps, userId: string, ids: string[]) {
   await requireApprovedProfile(deps, userId);
-  const db = deps.database.db;
-  const current = await q.listPortfolio(db, userId);
+  const current = await listOwnPortfolio(deps, userId);
   const mine = new Set(current.map((i) => i.id));
   if (
     ids.length !== mine.size ||
@@ -81,7 +77,7 @@ export async function reorderPortfolio(deps: AppDeps, userId: string, ids: strin
   ) {
     throw new AppError("validation_failed", "Send every portfolio image exactly once");
   }
-  await db.transaction().execute((trx) => q.reorderPortfolio(trx, userId, ids));
+  await reorderOwnPortfolio(deps, userId, ids);
   return loadSetup(deps, userId);
 }
 
@@ -130,7 +126,7 @@ export async function readDocument(deps: AppDeps, userId: string, id: string) {
   const db = deps.database.db;
   const doc = UUID.test(id) ? await q.findDocument(db, id) : undefined;
   if (!doc) throw new AppError("not_found", "Document not found");
-  if (doc.user_id !== userId && !(await q.isActiveAdmin(db, userId))) {
+  if (doc.user_id !== userId && !(await getAdminAccess(db, userId))) {
     throw new AppError("forbidden", "Only the creator and staff can view this document");
   }
   const object = await deps.storage.get(doc.storage_key);

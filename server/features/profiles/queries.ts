@@ -3,12 +3,13 @@ import { GALLERY_MAX_IMAGES, PORTFOLIO_PAGE_SIZE } from "../../../contracts/cons
 import type { CreatorType } from "../../../contracts/enums.ts";
 import {
   type Comment,
-  DEFAULT_CREATOR_NAME,
   type PortfolioItem,
   PROFILE_REVIEWS_SHOWN,
   type Review,
 } from "../../../contracts/profiles.ts";
 import type { DB } from "../../db/schema.ts";
+import { userNameSql } from "../accounts/user-names.ts";
+import { displayNameSql, listedCreators, listedSql } from "./listed-creators.ts";
 
 type Db = Kysely<DB>;
 
@@ -30,13 +31,11 @@ export type ListedProfile = {
 
 /** A creator's public data, only when published and approved (else null: not found). */
 export async function findListedProfile(db: Db, id: string): Promise<ListedProfile | null> {
-  const row = await db
-    .selectFrom("photographer_profiles as p")
+  const row = await listedCreators(db)
     .select([
       "p.id",
       "p.user_id",
-      "p.full_name",
-      "p.business_name",
+      displayNameSql.as("name"),
       "p.specialties",
       "p.creator_type",
       "p.city",
@@ -49,14 +48,12 @@ export async function findListedProfile(db: Db, id: string): Promise<ListedProfi
       "p.available_now",
     ])
     .where("p.id", "=", id)
-    .where("p.is_published", "=", true)
-    .where("p.approved", "=", true)
     .executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
     userId: row.user_id,
-    name: row.full_name?.trim() || row.business_name?.trim() || DEFAULT_CREATOR_NAME,
+    name: row.name,
     specialties: row.specialties,
     type: row.creator_type as CreatorType,
     city: row.city,
@@ -68,6 +65,13 @@ export async function findListedProfile(db: Db, id: string): Promise<ListedProfi
     hourlyRateCents: row.hourly_rate_cents,
     availableNow: row.available_now,
   };
+}
+
+export async function countListed(db: Db): Promise<number> {
+  const row = await listedCreators(db)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The first images in portfolio order (cover first), for the gallery. */
@@ -159,8 +163,7 @@ export async function findListedItem(db: Db, itemId: string) {
     .innerJoin("photographer_profiles as p", "p.user_id", "i.user_id")
     .select(["i.id", "i.like_count"])
     .where("i.id", "=", itemId)
-    .where("p.is_published", "=", true)
-    .where("p.approved", "=", true)
+    .where(listedSql)
     .executeTakeFirst();
 }
 
@@ -190,8 +193,7 @@ export async function setLike(db: Db, itemId: string, userId: string, liked: boo
 export async function findComments(db: Db, itemId: string): Promise<Comment[]> {
   const rows = await db
     .selectFrom("portfolio_comments as c")
-    .innerJoin("user as u", "u.id", "c.user_id")
-    .select(["c.id", "c.body", "c.created_at", "u.name"])
+    .select(["c.id", "c.body", "c.created_at", userNameSql("c.user_id").as("name")])
     .where("c.item_id", "=", itemId)
     .orderBy("c.created_at")
     .orderBy("c.id")
@@ -203,14 +205,9 @@ export async function insertComment(db: Db, itemId: string, userId: string, body
   const row = await db
     .insertInto("portfolio_comments")
     .values({ item_id: itemId, user_id: userId, body })
-    .returning(["id", "body", "created_at"])
+    .returning(["id", "body", "created_at", userNameSql("portfolio_comments.user_id").as("name")])
     .executeTakeFirstOrThrow();
-  const user = await db
-    .selectFrom("user")
-    .select("name")
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return toComment({ ...row, name: user.name });
+  return toComment(row);
 }
 
 function toComment(r: { id: string; body: string; created_at: Date | string; name: string }) {

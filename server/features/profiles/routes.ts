@@ -102,41 +102,38 @@ export function profileRoutes() {
   return createRouter()
     .openapi(profileRoute, async (c) => {
       const { id } = c.req.valid("param");
-      return c.json(await getPublicProfile(c.var.deps.database.db, id), 200);
+      return c.json(await getPublicProfile(c.var.deps, id), 200);
     })
     .openapi(portfolioRoute, async (c) => {
       const { id } = c.req.valid("param");
       const session = await getSession(c);
       const { page } = c.req.valid("query");
-      return c.json(
-        await getPortfolioPage(c.var.deps.database.db, id, page, session?.user.id ?? null),
-        200,
-      );
+      return c.json(await getPortfolioPage(c.var.deps, id, page, session?.user.id ?? null), 200);
     })
     .openapi(likeRoute("put"), async (c) => {
       const user = await requireUser(c);
       const { itemId } = c.req.valid("param");
-      return c.json(await setItemLike(c.var.deps.database.db, itemId, user.id, true), 200);
+      return c.json(await setItemLike(c.var.deps, itemId, user.id, true), 200);
     })
     .openapi(likeRoute("delete"), async (c) => {
       const user = await requireUser(c);
       const { itemId } = c.req.valid("param");
-      return c.json(await setItemLike(c.var.deps.database.db, itemId, user.id, false), 200);
+      return c.json(await setItemLike(c.var.deps, itemId, user.id, false), 200);
     })
     .openapi(commentsRoute, async (c) => {
       const { itemId } = c.req.valid("param");
-      return c.json({ items: await listComments(c.var.deps.database.db, itemId) }, 200);
+      return c.json({ items: await listComments(c.var.deps, itemId) }, 200);
     })
     .openapi(addCommentRoute, async (c) => {
       const user = await requireUser(c);
       const { itemId } = c.req.valid("param");
       const { body } = c.req.valid("json");
-      return c.json(await addComment(c.var.deps.database.db, itemId, user.id, body), 201);
+      return c.json(await addComment(c.var.deps, itemId, user.id, body), 201);
     });
 }
 
 /** /p/{id}: the profile's title, description, canonical link and Open Graph tags in the HTML. */
 export const profilePageHead: HeadResolver = {
   pattern: /^\/p\/([^/]+)\/?$/,
-  resolve: (c, [id]) => profileHead(c.var.deps.database.db, id ?? ""),
+  resolve: (c, [id]) => profileHead(c.var.deps, id ?? ""),
 };

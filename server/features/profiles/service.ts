@@ -1,19 +1,22 @@
 import type { Kysely } from "kysely";
 import { BRAND_NAME, PORTFOLIO_PAGE_SIZE } from "../../../contracts/constants.ts";
+import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
 import { imageSrcSet, imageUrl, PROFILE_COVER_SIZES } from "../../../contracts/media.ts";
 import {
   type Comment,
   type LikeState,
   type PortfolioPage,
   type PublicProfile,
+  primarySpecialty,
   publicProfileApiPath,
 } from "../../../contracts/profiles.ts";
 import { creatorProfilePath } from "../../../contracts/routes.ts";
 import type { DB } from "../../db/schema.ts";
+import type { DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PageHead } from "../../platform/web-app.ts";
-import { typeLabel } from "../search/queries.ts";
 import {
+  countListed,
   countPortfolio,
   findComments,
   findGallery,
@@ -26,23 +29,21 @@ import {
   setLike,
 } from "./queries.ts";
 
-type Db = Kysely<DB>;
-
 const NOT_FOUND = "Creator not found";
 
-async function requireListed(db: Db, id: string): Promise<ListedProfile> {
+async function requireListed(db: Kysely<DB>, id: string): Promise<ListedProfile> {
   const profile = await findListedProfile(db, id);
   if (!profile) throw new AppError("not_found", NOT_FOUND);
   return profile;
 }
 
-export async function getPublicProfile(db: Db, id: string): Promise<PublicProfile> {
-  const profile = await findPublicProfile(db, id);
+export async function getPublicProfile(deps: DatabaseDeps, id: string): Promise<PublicProfile> {
+  const profile = await findPublicProfile(deps.database.db, id);
   if (!profile) throw new AppError("not_found", NOT_FOUND);
   return profile;
 }
 
-async function findPublicProfile(db: Db, id: string): Promise<PublicProfile | null> {
+async function findPublicProfile(db: Kysely<DB>, id: string): Promise<PublicProfile | null> {
   const profile = await findListedProfile(db, id);
   if (!profile) return null;
   const [gallery, portfolioCount, reviews] = await Promise.all([
@@ -53,7 +54,7 @@ async function findPublicProfile(db: Db, id: string): Promise<PublicProfile | nu
   const { userId: _userId, ...rest } = profile;
   return {
     ...rest,
-    specialty: profile.specialties[0] ?? typeLabel(profile.type),
+    specialty: primarySpecialty(profile.specialties, profile.type),
     coverKey: gallery[0]?.imageKey ?? null,
     portfolioCount,
     gallery,
@@ -62,11 +63,12 @@ async function findPublicProfile(db: Db, id: string): Promise<PublicProfile | nu
 }
 
 export async function getPortfolioPage(
-  db: Db,
+  deps: DatabaseDeps,
   id: string,
   page: number,
   viewerId: string | null,
 ): Promise<PortfolioPage> {
+  const db = deps.database.db;
   const profile = await requireListed(db, id);
   const total = await countPortfolio(db, profile.userId);
   const pageCount = Math.max(1, Math.ceil(total / PORTFOLIO_PAGE_SIZE));
@@ -79,28 +81,31 @@ export async function getPortfolioPage(
   };
 }
 
-async function requireItem(db: Db, itemId: string) {
+async function requireItem(db: Kysely<DB>, itemId: string) {
   const item = await findListedItem(db, itemId);
   if (!item) throw new AppError("not_found", "Portfolio item not found");
   return item;
 }
 
 export async function setItemLike(
-  db: Db,
+  deps: DatabaseDeps,
   itemId: string,
   userId: string,
   liked: boolean,
 ): Promise<LikeState> {
+  const db = deps.database.db;
   await requireItem(db, itemId);
   return { liked, likeCount: await setLike(db, itemId, userId, liked) };
 }
 
-export async function listComments(db: Db, itemId: string): Promise<Comment[]> {
+export async function listComments(deps: DatabaseDeps, itemId: string): Promise<Comment[]> {
+  const db = deps.database.db;
   await requireItem(db, itemId);
   return findComments(db, itemId);
 }
 
-export async function addComment(db: Db, itemId: string, userId: string, body: string) {
+export async function addComment(deps: DatabaseDeps, itemId: string, userId: string, body: string) {
+  const db = deps.database.db;
   await requireItem(db, itemId);
   return insertComment(db, itemId, userId, body);
 }
@@ -109,9 +114,9 @@ export async function addComment(db: Db, itemId: string, userId: string, body: s
  * What search engines and link previews see for /p/{id}, with the profile itself for the web to
  * show; null (→ 404) unless listed.
  */
-export async function profileHead(db: Db, id: string): Promise<PageHead | null> {
+export async function profileHead(deps: DatabaseDeps, id: string): Promise<PageHead | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
-  const profile = await findPublicProfile(db, id);
+  const profile = await findPublicProfile(deps.database.db, id);
   if (!profile) return null;
   const where = profile.city ? ` in ${profile.city}` : "";
   const rating = profile.reviewCount
@@ -120,10 +125,15 @@ export async function profileHead(db: Db, id: string): Promise<PageHead | null> 
   const cover = profile.coverKey;
   return {
     title: `${profile.name} Profile | Find a Photographer`,
-    description: `${profile.name}, ${typeLabel(profile.type).toLowerCase()} (${profile.specialty})${where}. View the portfolio and reviews and book on ${BRAND_NAME}.${rating}`,
+    description: `${profile.name}, ${CREATOR_TYPE_LABELS[profile.type].toLowerCase()} (${profile.specialty})${where}. View the portfolio and reviews and book on ${BRAND_NAME}.${rating}`,
     canonicalPath: creatorProfilePath(profile.id),
     image: cover ? imageUrl(cover, "large") : undefined,
     preloadImage: cover ? { srcSet: imageSrcSet(cover), sizes: PROFILE_COVER_SIZES } : undefined,
     initialApiData: { [publicProfileApiPath(profile.id)]: profile },
   };
+}
+
+/** How many creators are listed (staff overview). */
+export async function countListedCreators(deps: DatabaseDeps): Promise<number> {
+  return countListed(deps.database.db);
 }

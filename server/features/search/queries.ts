@@ -2,10 +2,17 @@ import { createHash } from "node:crypto";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { DEFAULT_TRAVEL_RADIUS_MILES, MAP } from "../../../contracts/constants.ts";
 import type { CreatorType, QuickFilter } from "../../../contracts/enums.ts";
+import { primarySpecialty } from "../../../contracts/profiles.ts";
 import type { CreatorCard, MapCreator } from "../../../contracts/search.ts";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
+import {
+  coverImageSql,
+  displayNameSql,
+  listedCreators,
+  listedSql,
+} from "../profiles/listed-creators.ts";
 
 type Db = Kysely<DB>;
 
@@ -40,8 +47,6 @@ type CardRow = {
   cover_key: string | null;
 };
 
-const displayName = sql<string>`coalesce(nullif(btrim(p.full_name), ''), nullif(btrim(p.business_name), ''), 'Photographer')`;
-
 /**
  * Written with literals, not parameters, so the planner can match the partial index of each
  * service and quick filter (migration 050). The values come from the contracts' closed lists.
@@ -75,13 +80,12 @@ function keysetAfter(after: SearchKey | null, key: RawBuilder<number>): RawBuild
     or (${key} = ${after.distance}::float8 and p.rating_avg = ${after.rating}::numeric and p.id > ${after.id}::uuid))`;
 }
 
-const CARD_COLUMNS = sql`p.id, p.user_id, ${displayName} as name, p.specialties, p.creator_type,
+const CARD_COLUMNS = sql`p.id, p.user_id, ${displayNameSql} as name, p.specialties, p.creator_type,
   p.city, p.avatar_path, p.rating_avg as rating, p.review_count, p.hourly_rate_cents,
   p.available_now`;
 
 // The cover (first portfolio image) is looked up for the page's rows only.
-const COVER = sql`(select i.image_path from portfolio_items i where i.user_id = c.user_id
-  order by i.sort_order, i.created_at, i.id limit 1) as cover_key`;
+const COVER = sql`${coverImageSql("c.user_id")} as cover_key`;
 
 /**
  * Nearest listed creators whose service area covers the point, in two index steps:
@@ -99,14 +103,15 @@ function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
   // Repeats the partial index's predicate so the planner may use it.
   const covering = sql.join(
     [
-      sql`p.is_published and p.approved and p.base_position is not null`,
+      sql`${listedSql} and p.base_position is not null`,
       sql`earth_distance(${base}, ${here}) <= ${reach}`,
       ...filterConditions(c),
     ],
     sql` and `,
   );
-  const maxReach = sql`greatest(${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}, (select max(travel_radius)
-    from photographer_profiles where is_published and approved)) * ${sql.lit(METERS_PER_MILE)}`;
+  // The subquery names its own `p`: profiles' fragments are written over that alias.
+  const maxReach = sql`greatest(${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}, (select max(p.travel_radius)
+    from photographer_profiles p where ${listedSql})) * ${sql.lit(METERS_PER_MILE)}`;
   const from = c.after ? sql`${c.after.distance}::float8` : sql`-1::float8`;
   return sql<CardRow>`
     with knn as materialized (
@@ -134,11 +139,7 @@ function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
 /** Without a point: everyone listed, best rated first. */
 function bestRatedQuery(c: SearchCriteria) {
   const where = sql.join(
-    [
-      sql`p.is_published and p.approved`,
-      ...filterConditions(c),
-      keysetAfter(c.after, sql`0::float8`),
-    ],
+    [listedSql, ...filterConditions(c), keysetAfter(c.after, sql`0::float8`)],
     sql` and `,
   );
   return sql<CardRow>`
@@ -155,7 +156,7 @@ export function creatorPageQuery(database: Database, c: SearchCriteria) {
   return (c.point ? nearestQuery(c, c.point) : bestRatedQuery(c)).compile(database.db);
 }
 
-/** One page of listed creators matching the criteria (see docs/decisions/030). */
+/** One page of listed creators matching the criteria (see docs/decisions/004 and 009). */
 export async function findCreatorPage(database: Database, c: SearchCriteria): Promise<CardRow[]> {
   const query = creatorPageQuery(database, c);
   // A named (prepared) statement per query shape: PostgreSQL plans each shape once per
@@ -174,7 +175,7 @@ export function toCard(row: CardRow, withDistance: boolean): CreatorCard {
   return {
     id: row.id,
     name: row.name,
-    specialty: row.specialties[0] ?? typeLabel(row.creator_type),
+    specialty: primarySpecialty(row.specialties, row.creator_type),
     specialties: row.specialties,
     type: row.creator_type,
     city: row.city,
@@ -188,18 +189,13 @@ export function toCard(row: CardRow, withDistance: boolean): CreatorCard {
   };
 }
 
-export function typeLabel(type: CreatorType): string {
-  return type.replace(/(^|\s)\S/g, (s) => s.toUpperCase());
-}
-
 /** Listed creators with a live position inside the map's bounds. */
 export async function findMapCreators(db: Db): Promise<MapCreator[]> {
   const { south, north, west, east } = MAP.bounds;
-  const rows = await db
-    .selectFrom("photographer_profiles as p")
+  const rows = await listedCreators(db)
     .select([
       "p.id",
-      displayName.as("name"),
+      displayNameSql.as("name"),
       "p.specialties",
       "p.creator_type",
       "p.avatar_path",
@@ -209,8 +205,6 @@ export async function findMapCreators(db: Db): Promise<MapCreator[]> {
       "p.rating_avg",
       "p.review_count",
     ])
-    .where("p.is_published", "=", true)
-    .where("p.approved", "=", true)
     .where("p.travel_lat", "is not", null)
     .where("p.travel_lng", "is not", null)
     .where("p.travel_lat", ">=", south)

@@ -53,10 +53,10 @@ const mapRoute = createRoute({
 export function searchRoutes() {
   const router = createRouter()
     .openapi(searchRoute, async (c) =>
-      c.json(await searchCreators(c.var.deps.database, c.req.valid("query")), 200),
+      c.json(await searchCreators(c.var.deps, c.req.valid("query")), 200),
     )
     .openapi(mapRoute, async (c) =>
-      c.json(await mapCreators(c.var.deps.database.db, c.req.valid("query")), 200),
+      c.json(await mapCreators(c.var.deps, c.req.valid("query")), 200),
     );
   // Who may call: anyone. Server-Sent Events: "presence" whenever a creator goes online, moves or
   // goes offline (only listed creators' positions are ever sent; see migration 031).

@@ -1,4 +1,3 @@
-import type { Kysely } from "kysely";
 import { MARKET_TIME_ZONE, SEARCH_FREE_WINDOW } from "../../../contracts/constants.ts";
 import { type QuickFilter, SERVICES, type Service } from "../../../contracts/enums.ts";
 import {
@@ -10,8 +9,7 @@ import {
   type SearchResponse,
   UNKNOWN_ZIP_MESSAGE,
 } from "../../../contracts/search.ts";
-import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
+import type { DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { lookupZip, milesBetween } from "../../platform/geo.ts";
 import {
@@ -23,13 +21,13 @@ import {
 } from "./queries.ts";
 
 export async function searchCreators(
-  database: Database,
+  deps: DatabaseDeps,
   query: SearchQuery,
 ): Promise<SearchResponse> {
   const place = query.zip ? lookupZip(query.zip) : null;
   if (query.zip && !place) throw new AppError("bad_request", UNKNOWN_ZIP_MESSAGE);
   const services = [query.service, query.filter].filter((v) => v !== undefined).map(matchOf);
-  const rows = await findCreatorPage(database, {
+  const rows = await findCreatorPage(deps.database, {
     point: place,
     services,
     freeWindow: query.date ? freeWindowOf(query.date) : null,
@@ -121,10 +119,10 @@ function zonedInstant(date: string, time: string): Date {
 }
 
 export async function mapCreators(
-  db: Kysely<DB>,
+  deps: DatabaseDeps,
   viewer: { lat?: number; lng?: number },
 ): Promise<MapResponse> {
-  const creators = await findMapCreators(db);
+  const creators = await findMapCreators(deps.database.db);
   const available = creators.filter((c) => c.availableNow);
   const rated = available.filter((c) => c.reviewCount > 0);
   const at = viewer.lat !== undefined && viewer.lng !== undefined ? viewer : null;

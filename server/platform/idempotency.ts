@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import type { DB } from "../../db/schema.ts";
-import { AppError } from "../../platform/errors.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "./errors.ts";
 
 export type StoredResponse = { status: number; body: unknown };
 

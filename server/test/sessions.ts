@@ -1,5 +1,5 @@
-import { createAdmin, createVerifiedUser } from "../../test/accounts.ts";
-import type { TestApp } from "../../test/test-app.ts";
+import { createAdmin, createVerifiedUser } from "./accounts.ts";
+import type { TestApp } from "./test-app.ts";
 
 /** A signed-in admin: { user: { id, email }, cookie }. */
 export async function adminSession(app: TestApp) {

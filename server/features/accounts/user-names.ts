@@ -1,0 +1,9 @@
+import { sql } from "kysely";
+
+/**
+ * A user's display name, for another domain's query (docs/decisions/007-table-ownership.md):
+ * `userIdColumn` is the column holding the user's id, e.g. "c.user_id".
+ */
+export function userNameSql(userIdColumn: string) {
+  return sql<string>`(select u.name from "user" u where u.id = ${sql.ref(userIdColumn)})`;
+}
