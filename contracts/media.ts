@@ -7,6 +7,13 @@ export const IMAGE_SIZES = {
 export type ImageSize = keyof typeof IMAGE_SIZES;
 
 export const IMAGE_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+/**
+ * The most pixels an uploaded image may have: what today's highest-resolution full-frame
+ * bodies write (61 MP: Sony A7R V, Leica M11, Sigma fp L), with room for phones' 48-50 MP
+ * modes. Medium-format (100 MP) and 200 MP phone files must be exported smaller: the larger
+ * a decode, the more memory one upload takes.
+ */
+export const IMAGE_MAX_MEGAPIXELS = 62;
 export const DOCUMENT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Public URL of one size of a stored image (image keys are what the database keeps). */

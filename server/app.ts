@@ -67,7 +67,8 @@ export function createApp(deps: AppDeps) {
       "request",
     );
   });
-  app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
+  // A route's own header wins (creators' documents carry `Content-Security-Policy: sandbox`).
+  app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, overwrite: false }));
   // Text (HTML, JS, CSS, JSON) goes out compressed; images and event streams are left alone.
   app.use("*", compress());
   // The unread rest of a refused body would poison a kept-alive connection: close it.

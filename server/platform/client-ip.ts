@@ -1,3 +1,4 @@
+import { normalizeIP } from "@better-auth/core/utils/ip";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { AppEnv } from "./http.ts";
@@ -16,4 +17,13 @@ export function clientIp(c: Context<AppEnv>): string {
   } catch {
     return "unknown";
   }
+}
+
+/**
+ * Who per-address limits count, grouped as Better Auth groups its own limits (the same
+ * function): an IPv6 address by its /64, since one subscriber is handed a whole /64 and
+ * could otherwise take a fresh address per request; an IPv4-mapped IPv6 address as IPv4.
+ */
+export function limitedAddress(c: Context<AppEnv>): string {
+  return normalizeIP(clientIp(c), { ipv6Subnet: 64 });
 }

@@ -5,7 +5,7 @@ import {
   pruneAttemptsSometimes,
   secondsUntilWindowCloses,
 } from "./attempts.ts";
-import { clientIp } from "./client-ip.ts";
+import { limitedAddress } from "./client-ip.ts";
 import { errorBody } from "./errors.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -27,12 +27,13 @@ export function waitMessage(retryAfterSeconds: number): string {
 
 /**
  * Refuses a caller's requests past `rule.max` in a window with 429, the wait in words and a
- * Retry-After header. Callers are told apart by address unless `callerOf` says otherwise.
+ * Retry-After header. Callers are told apart by address (an IPv6 one by its /64) unless
+ * `callerOf` says otherwise.
  * Counted in the database, so every server process shares one count.
  */
 export function rateLimit(
   rule: RateRule,
-  callerOf: (c: Context<AppEnv>) => string = clientIp,
+  callerOf: (c: Context<AppEnv>) => string = limitedAddress,
 ): MiddlewareHandler<AppEnv> {
   if (rule.windowSeconds > LONGEST_ATTEMPT_WINDOW_SECONDS) {
     throw new Error(

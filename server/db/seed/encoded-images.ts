@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pLimit from "p-limit";
 import sharp from "sharp";
 import { storeImage } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -80,10 +81,9 @@ export async function encodeAll(sources: ImageSource[]): Promise<EncodedImage[]>
   const dir = cacheDir(sources);
   const cached = readCache(dir);
   if (cached && cached.length === sources.length) return cached;
-  const images = await runLimited(
-    sources.map((s) => () => encode(s)),
-    2,
-  );
+  // Two at a time: sharp already uses the cores.
+  const limit = pLimit(2);
+  const images = await Promise.all(sources.map((s) => limit(() => encode(s))));
   writeCache(dir, images);
   return images;
 }
@@ -92,18 +92,4 @@ export async function encodeAll(sources: ImageSource[]): Promise<EncodedImage[]>
 export async function putEncoded(storage: Storage, key: string, image: EncodedImage) {
   await Promise.all(image.files.map((f) => storage.put(`${key}/${f.name}`, f.data, "image/webp")));
   return key;
-}
-
-/** Runs async jobs with at most `limit` in flight (sharp already uses the cores). */
-async function runLimited<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const index = next++;
-      results[index] = await (jobs[index] as () => Promise<T>)();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-  return results;
 }

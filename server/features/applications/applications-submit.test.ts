@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApplication, uniqueEmail } from "../../db/factories.ts";
+import { DAMAGED_IMAGE_MESSAGE, truncatedImages } from "../../test/broken-images.ts";
 import { jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 
@@ -190,6 +191,14 @@ describe("sample images", () => {
     const huge = await upload(Buffer.alloc(15 * 1024 * 1024 + 1, 1), "big.jpg", "image/jpeg");
     expect(huge.status).toBe(413);
     expect((await huge.json()).error.message).toBe("Image is too large (15 MB at most)");
+  });
+
+  it("refuses truncated images with 400", async () => {
+    for (const [data, name, type] of await truncatedImages()) {
+      const response = await upload(data, name, type);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(DAMAGED_IMAGE_MESSAGE);
+    }
   });
 
   it("refuses sample keys that were never uploaded", async () => {

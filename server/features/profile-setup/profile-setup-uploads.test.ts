@@ -1,6 +1,10 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageUrl } from "../../../contracts/media.ts";
+import { IMAGE_SIZES, imageUrl } from "../../../contracts/media.ts";
+import { PORTFOLIO_MAX_ITEMS } from "../../../contracts/profile-setup.ts";
+import { DAMAGED_IMAGE_MESSAGE, truncatedImages } from "../../test/broken-images.ts";
 import { adminSession, jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { form, newCreator, photo } from "./uploads-test-helpers.ts";
@@ -13,6 +17,16 @@ afterAll(() => app?.close());
 
 const upload = (cookie: string, path: string, body: FormData) =>
   app.fetch(path, { method: "POST", headers: { cookie }, body });
+
+/** The stored images (one folder each) under a creator's portfolio prefix on disk. */
+function storedPortfolioImages(userId: string): string[] {
+  const folder = path.join(app.deps.config.dataDir, "uploads", "public", "portfolio", userId);
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
 
 describe("portfolio uploads", () => {
   it("uploads several images, strips location, reorders (first is the cover) and deletes", async () => {
@@ -98,6 +112,89 @@ describe("portfolio uploads", () => {
     });
     expect(theirs.status).toBe(404);
   });
+  it("refuses truncated images with 400", async () => {
+    const { cookie, user } = await newCreator(app);
+    for (const file of await truncatedImages()) {
+      const response = await upload(cookie, "/api/profile-setup/portfolio", form("files", [file]));
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(DAMAGED_IMAGE_MESSAGE);
+    }
+    expect(storedPortfolioImages(user.id)).toEqual([]);
+  });
+
+  it("keeps to the 40-image limit when 45 uploads arrive at once", async () => {
+    const { cookie, user } = await newCreator(app);
+    const image = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#5a5" },
+    })
+      .jpeg()
+      .toBuffer();
+    const responses = await Promise.all(
+      Array.from({ length: PORTFOLIO_MAX_ITEMS + 5 }, () =>
+        upload(
+          cookie,
+          "/api/profile-setup/portfolio",
+          form("files", [[image, "a.jpg", "image/jpeg"]]),
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(PORTFOLIO_MAX_ITEMS);
+    for (const refused of responses.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.message).toBe(
+        `A portfolio holds at most ${PORTFOLIO_MAX_ITEMS} images`,
+      );
+    }
+    const rows = await app.database.db
+      .selectFrom("portfolio_items")
+      .select("image_path")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(rows).toHaveLength(PORTFOLIO_MAX_ITEMS);
+    // Refused uploads leave no files behind.
+    expect(storedPortfolioImages(user.id)).toHaveLength(PORTFOLIO_MAX_ITEMS);
+  });
+
+  it("deletes the files before the row: a failed file delete keeps the image listed", async () => {
+    const { cookie, user } = await newCreator(app);
+    const uploaded = await upload(
+      cookie,
+      "/api/profile-setup/portfolio",
+      form("files", [[await photo(), "a.jpg", "image/jpeg"]]),
+    );
+    const [item] = (await uploaded.json()).portfolio;
+    const remove = () =>
+      app.fetch(`/api/profile-setup/portfolio/${item.id}`, {
+        method: "DELETE",
+        headers: { cookie },
+      });
+
+    const { storage } = app.deps;
+    const deletePrefix = storage.deletePrefix;
+    storage.deletePrefix = async () => {
+      throw new Error("storage unavailable");
+    };
+    try {
+      expect((await remove()).status).toBe(500);
+    } finally {
+      storage.deletePrefix = deletePrefix;
+    }
+    const kept = await app.fetch("/api/profile-setup", { headers: { cookie } });
+    expect((await kept.json()).portfolio.map((p: { id: string }) => p.id)).toEqual([item.id]);
+
+    expect((await remove()).status).toBe(200);
+    const row = await app.database.db
+      .selectFrom("portfolio_items")
+      .select("id")
+      .where("id", "=", item.id)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+    for (const size of Object.keys(IMAGE_SIZES)) {
+      expect(await storage.get(`${item.image_key}/${size}.webp`)).toBeNull();
+    }
+    expect(storedPortfolioImages(user.id)).toEqual([]);
+  });
 });
 
 describe("verification and insurance documents", () => {
@@ -124,6 +221,9 @@ describe("verification and insurance documents", () => {
     const own = await app.fetch(doc.url, { headers: { cookie } });
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("application/pdf");
+    // Downloaded, never rendered in the site's origin; sandboxed if a browser opens it anyway.
+    expect(own.headers.get("content-disposition")).toBe('attachment; filename="license.pdf"');
+    expect(own.headers.get("content-security-policy")).toBe("sandbox");
     expect((await app.fetch(doc.url)).status).toBe(401);
     expect((await app.fetch(doc.url, { headers: { cookie: stranger.cookie } })).status).toBe(403);
     const admin = await adminSession(app);
@@ -136,6 +236,19 @@ describe("verification and insurance documents", () => {
     });
     expect((await deleted.json()).documents).toHaveLength(1);
     expect((await app.fetch(doc.url, { headers: { cookie } })).status).toBe(404);
+  });
+
+  it("refuses truncated images with 400", async () => {
+    const { cookie } = await newCreator(app);
+    for (const file of await truncatedImages()) {
+      const response = await upload(
+        cookie,
+        "/api/profile-setup/documents",
+        form("file", [file], { kind: "insurance" }),
+      );
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(DAMAGED_IMAGE_MESSAGE);
+    }
   });
 
   it("refuses other file types, lying names, oversized files and unknown kinds", async () => {

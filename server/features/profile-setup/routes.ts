@@ -104,6 +104,22 @@ const readDocumentRoute = defineRoute({
   },
 });
 
+/**
+ * A creator's PDF is the creator's own content, not ours: it is downloaded, never shown inside
+ * the site's origin, and the sandbox keeps scripts in it from running as the site if opened.
+ * Image documents were re-encoded on upload and may show inline.
+ */
+function documentHeaders(doc: { contentType: string; fileName: string }) {
+  const disposition = doc.contentType === "application/pdf" ? "attachment" : "inline";
+  return {
+    "Content-Type": doc.contentType,
+    "Content-Disposition": `${disposition}; filename="${doc.fileName.replace(/[^\w. -]/g, "_")}"`,
+    "Content-Security-Policy": "sandbox",
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+}
+
 export function profileSetupRoutes() {
   return createRouter()
     .openapi(loadRoute, async (c) => {
@@ -155,11 +171,6 @@ export function profileSetupRoutes() {
     .openapi(readDocumentRoute, async (c) => {
       const { user } = c.var;
       const doc = await readDocument(c.var.deps, user.id, c.req.valid("param").id);
-      return c.body(new Uint8Array(doc.data), 200, {
-        "Content-Type": doc.contentType,
-        "Content-Disposition": `inline; filename="${doc.fileName.replace(/[^\w. -]/g, "_")}"`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      });
+      return c.body(new Uint8Array(doc.data), 200, documentHeaders(doc));
     });
 }

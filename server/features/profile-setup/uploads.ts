@@ -6,11 +6,12 @@ import {
 } from "../../../contracts/profile-setup.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { detectDocumentType, storeImage } from "../../platform/images.ts";
+import { detectDocumentType, type StoredImage, storeImage } from "../../platform/images.ts";
 import type { UploadedFile } from "../../platform/uploads.ts";
 import { getAdminAccess } from "../admin/service.ts";
 import {
-  addPortfolioItem,
+  appendPortfolioItems,
+  findOwnPortfolioItem,
   listOwnPortfolio,
   ownPortfolioSize,
   removePortfolioItem,
@@ -21,40 +22,46 @@ import { loadSetup, requireApprovedProfile } from "./service.ts";
 
 const parentOf = (key: string) => key.slice(0, key.lastIndexOf("/"));
 
+const portfolioFull = () =>
+  new AppError("validation_failed", `A portfolio holds at most ${PORTFOLIO_MAX_ITEMS} images`);
+
 /**
  * Portfolio images are public (served at /media/public/…): each is checked, stripped of
  * metadata (GPS included) and stored in every size before its row is written, in upload order.
+ * The limit is checked again while the rows are written, under a lock on the creator's profile
+ * row, so concurrent uploads cannot pass it together; files of a refused upload are removed.
  */
 export async function addPortfolioImages(deps: AppDeps, userId: string, files: UploadedFile[]) {
   await requireApprovedProfile(deps, userId);
-  const { count, last } = await ownPortfolioSize(deps, userId);
-  if (count + files.length > PORTFOLIO_MAX_ITEMS) {
-    throw new AppError(
-      "validation_failed",
-      `A portfolio holds at most ${PORTFOLIO_MAX_ITEMS} images`,
-    );
+  if ((await ownPortfolioSize(deps, userId)).count + files.length > PORTFOLIO_MAX_ITEMS) {
+    throw portfolioFull();
   }
-  const stored = [];
-  for (const file of files) {
-    stored.push(await storeImage(deps.storage, `public/portfolio/${userId}`, file.data));
-  }
-  for (const [index, image] of stored.entries()) {
-    await addPortfolioItem(deps, {
-      user_id: userId,
-      image_path: image.key,
-      width: image.width,
-      height: image.height,
-      sort_order: last + 1 + index,
-    });
+  const stored: StoredImage[] = [];
+  try {
+    for (const file of files) {
+      stored.push(await storeImage(deps.storage, `public/portfolio/${userId}`, file.data));
+    }
+    const images = stored.map((i) => ({ image_path: i.key, width: i.width, height: i.height }));
+    if (!(await appendPortfolioItems(deps, userId, images, PORTFOLIO_MAX_ITEMS))) {
+      throw portfolioFull();
+    }
+  } catch (error) {
+    await Promise.allSettled(stored.map((image) => deps.storage.deletePrefix(image.key)));
+    throw error;
   }
   return loadSetup(deps, userId);
 }
 
+/**
+ * Files first, then the row: a failed file delete leaves the row (the creator sees the image
+ * still there and can retry), never a deleted row whose public files stay reachable by URL.
+ */
 export async function removePortfolioImage(deps: AppDeps, userId: string, id: string) {
   await requireApprovedProfile(deps, userId);
-  const deleted = await removePortfolioItem(deps, userId, id);
-  if (!deleted) throw new AppError("not_found", "Portfolio image not found");
-  await deps.storage.deletePrefix(deleted.image_path);
+  const item = await findOwnPortfolioItem(deps, userId, id);
+  if (!item) throw new AppError("not_found", "Portfolio image not found");
+  await deps.storage.deletePrefix(item.image_path);
+  await removePortfolioItem(deps, userId, id);
   return loadSetup(deps, userId);
 }
 

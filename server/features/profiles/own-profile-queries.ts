@@ -86,6 +86,25 @@ export async function insertPortfolioItem(db: Kysely<DB>, values: NewPortfolioIt
   await db.insertInto("portfolio_items").values(values).execute();
 }
 
+/** Holds the creator's profile row until the transaction ends: one portfolio writer at a time. */
+export async function lockProfileOfUser(db: Kysely<DB>, userId: string) {
+  await db
+    .selectFrom("photographer_profiles")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .forUpdate()
+    .execute();
+}
+
+export async function findPortfolioItem(db: Kysely<DB>, userId: string, id: string) {
+  return db
+    .selectFrom("portfolio_items")
+    .select("image_path")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
 export async function deletePortfolioItem(db: Kysely<DB>, userId: string, id: string) {
   return db
     .deleteFrom("portfolio_items")

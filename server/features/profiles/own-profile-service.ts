@@ -37,8 +37,30 @@ export const listOwnPortfolio = (deps: DatabaseDeps, userId: string) =>
 export const ownPortfolioSize = (deps: DatabaseDeps, userId: string) =>
   q.portfolioSize(deps.database.db, userId);
 
-export const addPortfolioItem = (deps: DatabaseDeps, values: q.NewPortfolioItem) =>
-  q.insertPortfolioItem(deps.database.db, values);
+/**
+ * Appends images after the last one, all or none: false, with nothing written, when the
+ * portfolio would hold more than `max`. Counted under a lock on the creator's profile row, so
+ * concurrent uploads cannot pass the limit together.
+ */
+export const appendPortfolioItems = (
+  deps: DatabaseDeps,
+  userId: string,
+  images: Omit<q.NewPortfolioItem, "user_id" | "sort_order">[],
+  max: number,
+) =>
+  deps.database.db.transaction().execute(async (trx) => {
+    await q.lockProfileOfUser(trx, userId);
+    const { count, last } = await q.portfolioSize(trx, userId);
+    if (count + images.length > max) return false;
+    for (const [index, image] of images.entries()) {
+      await q.insertPortfolioItem(trx, { ...image, user_id: userId, sort_order: last + 1 + index });
+    }
+    return true;
+  });
+
+/** The item's image key, or undefined when the creator has no such item. */
+export const findOwnPortfolioItem = (deps: DatabaseDeps, userId: string, id: string) =>
+  q.findPortfolioItem(deps.database.db, userId, id);
 
 /** The removed item's image key, or undefined when the creator has no such item. */
 export const removePortfolioItem = (deps: DatabaseDeps, userId: string, id: string) =>
