@@ -1,21 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import type { Kysely } from "kysely";
+import { createRoute } from "@hono/zod-openapi";
 import { ZAdminMe, ZAdminOverview } from "../../../contracts/accounts.ts";
 import {
-  type AdminNotification,
   ZAdminNotificationsResponse,
   ZMarkNotificationsReadRequest,
   ZMarkNotificationsReadResponse,
 } from "../../../contracts/admin-notifications.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
-import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import { requireAdmin } from "../../platform/session.ts";
-import { streamEvents } from "../../platform/sse.ts";
 import {
-  getAdminAccess,
   getAdminNotifications,
   getAdminOverview,
   markAdminNotificationsRead,
@@ -87,21 +81,6 @@ const markReadRoute = createRoute({
   },
 });
 
-const streamRoute = createRoute({
-  method: "get",
-  path: "/admin/notifications/stream",
-  summary: "Server-Sent Events: a 'notification' event for every new staff notification",
-  description: WHO,
-  tags: ["admin"],
-  responses: {
-    200: { description: "Event stream", content: { "text/event-stream": { schema: z.string() } } },
-    ...errors,
-  },
-});
-
-// Re-check access this often on an open stream, so a deactivated admin stops receiving events.
-const STREAM_ACCESS_CHECK_MS = 30_000;
-
 export function adminRoutes() {
   return createRouter()
     .openapi(meRoute, async (c) => {
@@ -132,31 +111,5 @@ export function adminRoutes() {
       const { ids } = c.req.valid("json");
       const unreadCount = await markAdminNotificationsRead(c.var.deps, user.id, ids);
       return c.json({ unreadCount }, 200);
-    })
-    .openapi(streamRoute, async (c) => {
-      const { user } = await requireAdmin(c);
-      const { db } = c.var.deps.database;
-      let allowed = true;
-      const recheck = setInterval(() => {
-        void requireActive(db, user.id).then((ok) => {
-          allowed = ok;
-        });
-      }, STREAM_ACCESS_CHECK_MS);
-      c.req.raw.signal.addEventListener("abort", () => clearInterval(recheck));
-      return streamEvents(c, [
-        {
-          channel: REALTIME_CHANNELS.adminNotifications,
-          event: "notification",
-          allow: (payload) => allowed && isNotification(payload),
-        },
-      ]) as never;
     });
-}
-
-async function requireActive(db: Kysely<DB>, userId: string) {
-  return !!(await getAdminAccess(db, userId).catch(() => undefined));
-}
-
-function isNotification(payload: unknown): payload is AdminNotification {
-  return typeof payload === "object" && payload !== null && "id" in payload && "title" in payload;
 }

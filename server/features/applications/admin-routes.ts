@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
-  APPLICATIONS_EVENT,
   ZApplicationDecisionResponse,
   ZApplicationDetailResponse,
   ZApplicationIdParam,
@@ -9,10 +8,8 @@ import {
   ZDenyApplicationRequest,
 } from "../../../contracts/applications.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
 import { createRouter } from "../../platform/http.ts";
 import { requireAdmin } from "../../platform/session.ts";
-import { streamEvents } from "../../platform/sse.ts";
 import { decide, listApplications, openApplication, sampleImage } from "./service.ts";
 
 const WHO = "Who may call: an active admin (401 without a session, 403 for anyone else).";
@@ -92,15 +89,7 @@ const sampleRoute = createRoute({
 });
 
 export function adminApplicationRoutes() {
-  const router = createRouter();
-  // Registered before /{id} so "events" is never taken for an id.
-  router.get("/admin/applications/events", async (c) => {
-    await requireAdmin(c);
-    return streamEvents(c, [
-      { channel: REALTIME_CHANNELS.applications, event: APPLICATIONS_EVENT },
-    ]);
-  });
-  return router
+  return createRouter()
     .openapi(listRoute, async (c) => {
       await requireAdmin(c);
       return c.json(await listApplications(c.var.deps, c.req.valid("query")), 200);

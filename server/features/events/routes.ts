@@ -1,0 +1,60 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { EVENTS_PATH, REALTIME_TOPICS } from "../../../contracts/realtime.ts";
+import type { AppEnv } from "../../platform/http.ts";
+import { createRouter } from "../../platform/http.ts";
+import { ANONYMOUS, type Viewer } from "../../platform/realtime.ts";
+import { getSession } from "../../platform/session.ts";
+import { parseLastEventId, streamEvents } from "../../platform/sse.ts";
+import { getAdminAccess } from "../admin/service.ts";
+
+// Re-check who is reading this often on an open stream, so a signed-out user or a deactivated
+// admin stops receiving what they may no longer see.
+const VIEWER_CHECK_MS = 30_000;
+
+const eventsRoute = createRoute({
+  method: "get",
+  path: EVENTS_PATH.replace(/^\/api/, ""),
+  summary: "Server-Sent Events: every realtime event the caller may see, on one stream",
+  description: [
+    "Who may call: anyone. Each event is authorised on its own: everyone gets",
+    `'${REALTIME_TOPICS.creatorPresence}', staff also '${REALTIME_TOPICS.adminNotifications}' and`,
+    `'${REALTIME_TOPICS.applications}', a signed-in user also their own topics. Each event's`,
+    "`id:` is its position; a `Last-Event-ID` header (or, for a new EventSource, the",
+    "`lastEventId` parameter) replays what came after it, or sends",
+    "'reset' when that is no longer possible. 'ready' (with the current position as its id)",
+    "marks the start of the live stream.",
+  ].join(" "),
+  tags: ["realtime"],
+  request: { query: z.object({ lastEventId: z.string().max(20).optional() }) },
+  responses: {
+    200: { description: "Event stream", content: { "text/event-stream": { schema: z.string() } } },
+  },
+});
+
+async function currentViewer(c: Context<AppEnv>): Promise<Viewer> {
+  const session = await getSession(c);
+  if (!session) return ANONYMOUS;
+  const admin = await getAdminAccess(c.var.deps.database.db, session.user.id);
+  return { userId: session.user.id, staff: !!admin };
+}
+
+export function eventRoutes() {
+  return createRouter().openapi(eventsRoute, async (c) => {
+    let viewer = await currentViewer(c);
+    const recheck = setInterval(() => {
+      currentViewer(c).then(
+        (next) => {
+          viewer = next;
+        },
+        () => {
+          viewer = ANONYMOUS;
+        },
+      );
+    }, VIEWER_CHECK_MS);
+    c.req.raw.signal.addEventListener("abort", () => clearInterval(recheck));
+    // EventSource's own reconnection sends the header, which is newer than the parameter.
+    const lastEventId = c.req.header("last-event-id") ?? c.req.valid("query").lastEventId;
+    return streamEvents(c, () => viewer, parseLastEventId(lastEventId)) as never;
+  });
+}
