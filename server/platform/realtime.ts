@@ -52,7 +52,12 @@ export type Realtime = {
   /** The newest event id and the newest pruned one (0 when none). */
   position(): Promise<{ head: number; prunedThrough: number }>;
   /** Events with `after < id <= through` the viewer may receive, in id order, at most `limit`. */
-  eventsBetween(after: number, through: number, viewer: Viewer, limit: number): Promise<RealtimeEvent[]>;
+  eventsBetween(
+    after: number,
+    through: number,
+    viewer: Viewer,
+    limit: number,
+  ): Promise<RealtimeEvent[]>;
   close(): Promise<void>;
 };
 

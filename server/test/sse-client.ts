@@ -56,7 +56,8 @@ export async function openSseStream(
           if (stop(message)) return read;
         }
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`stream: no match within ${timeoutMs} ms: ${JSON.stringify(read)}`);
+        if (left <= 0)
+          throw new Error(`stream: no match within ${timeoutMs} ms: ${JSON.stringify(read)}`);
         let timer: ReturnType<typeof setTimeout> | undefined;
         const chunk = await Promise.race([
           reader.read(),
