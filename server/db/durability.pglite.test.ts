@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../platform/project-root.ts";
+import { freePort, waitHealthy } from "../test/server-process.ts";
 import { openDatabase } from "./database.ts";
 
 // The embedded database's promises, proven on the real server process: one process per data
@@ -17,17 +17,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 type Server = {
   child: ChildProcess;
@@ -61,20 +50,6 @@ function startServer(port: number): Server {
   return { child, url: `http://127.0.0.1:${port}`, exited };
 }
 
-async function waitHealthy(server: Server): Promise<void> {
-  const deadline = Date.now() + STARTUP_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.child.exitCode}`);
-    try {
-      if ((await fetch(`${server.url}/api/health`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become healthy");
-}
-
 let sequence = 0;
 /** One sign-up (a real multi-row write). Distinct client addresses keep the rate limit out of it. */
 async function signUp(server: Server, email: string): Promise<Response> {
@@ -94,7 +69,7 @@ describe("embedded database durability", () => {
     "refuses a second server on the same data directory while the first keeps working",
     async () => {
       const first = startServer(await freePort());
-      await waitHealthy(first);
+      await waitHealthy(first.child, first.url, STARTUP_MS);
       const second = startServer(await freePort());
       const { code, stderr } = await second.exited;
       expect(code).not.toBe(0);
@@ -113,7 +88,7 @@ describe("embedded database durability", () => {
     async () => {
       const port = await freePort();
       const server = startServer(port);
-      await waitHealthy(server);
+      await waitHealthy(server.child, server.url, STARTUP_MS);
       const acknowledged: string[] = [];
       let killed = false;
       let failure: Error | undefined;
@@ -139,7 +114,7 @@ describe("embedded database durability", () => {
       expect(failure).toBeUndefined();
 
       const restarted = startServer(port);
-      await waitHealthy(restarted);
+      await waitHealthy(restarted.child, restarted.url, STARTUP_MS);
       restarted.child.kill("SIGTERM");
       expect((await restarted.exited).code).toBe(0);
 

@@ -72,7 +72,7 @@ function pgliteListener(database: Database): Listener {
   let unlisten: (() => Promise<void>) | undefined;
   return {
     async listen(onNotify) {
-      unlisten = await database.pglite!.listen(CHANNEL, onNotify);
+      unlisten ??= await database.pglite!.listen(CHANNEL, onNotify);
     },
     async close() {
       await unlisten?.();
@@ -110,7 +110,7 @@ function postgresListener(database: Database, log: Logger): Listener {
 
   return {
     async listen(onNotify, onReconnect) {
-      client = await connect(onNotify, onReconnect);
+      client ??= await connect(onNotify, onReconnect);
     },
     async close() {
       closed = true;
@@ -170,7 +170,10 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       return;
     }
     catchingUp = catchUp()
-      .catch((error) => log.error({ err: error }, "realtime catch-up failed"))
+      .catch((error) => {
+        log.error({ err: error }, "realtime catch-up failed; retrying");
+        if (!closed) setTimeout(scheduleCatchUp, 1000);
+      })
       .finally(() => {
         catchingUp = undefined;
       });
@@ -198,6 +201,10 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       positioned = true;
       scheduleCatchUp();
     })();
+    // A failed start (database unreachable) is tried again by the next subscriber.
+    started.catch(() => {
+      started = undefined;
+    });
     return started;
   }
 

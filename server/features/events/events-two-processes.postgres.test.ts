@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import type { Database } from "../../db/database.ts";
 import { createAdmin, uniqueEmail } from "../../db/factories.ts";
 import { PROJECT_ROOT } from "../../platform/project-root.ts";
 import { cookieFrom } from "../../test/accounts.ts";
+import { freePort, waitHealthy } from "../../test/server-process.ts";
 import { openSseStream, type SseMessage } from "../../test/sse-client.ts";
 import { createTestDatabase } from "../../test/test-database.ts";
 
@@ -25,17 +25,6 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   while (cleanups.length) await cleanups.pop()!();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(database: Database): Promise<string> {
   const port = await freePort();
@@ -59,17 +48,8 @@ async function startServer(database: Database): Promise<string> {
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + STARTUP_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return url;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become healthy");
+  await waitHealthy(child, url, STARTUP_MS);
+  return url;
 }
 
 async function signIn(url: string, email: string, password: string): Promise<string> {
