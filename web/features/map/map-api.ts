@@ -56,7 +56,10 @@ export function usePresenceStream(viewer: Viewer) {
         known ? STATS_REFRESH_MS : 0,
       );
     };
-    const unsubscribe = subscribeEvents(REALTIME_TOPICS.creatorPresence, { onEvent });
+    const unsubscribe = subscribeEvents(REALTIME_TOPICS.creatorPresence, {
+      onEvent,
+      onResync: () => void client.invalidateQueries({ queryKey: key }),
+    });
     return () => {
       clearTimeout(refresh);
       unsubscribe();
