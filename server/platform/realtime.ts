@@ -219,7 +219,12 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     },
     async subscribe(handler) {
       handlers.add(handler);
-      await start();
+      try {
+        await start();
+      } catch (error) {
+        handlers.delete(handler);
+        throw error;
+      }
       return () => {
         handlers.delete(handler);
       };

@@ -42,28 +42,31 @@ export function streamEvents(c: Context<AppEnv>, viewer: () => Viewer, lastEvent
       else buffered.push(event);
     });
 
-    const { head, prunedThrough } = await realtime.position();
-    let reset = lastEventId !== null && !(lastEventId >= prunedThrough && lastEventId <= head);
-    let replay: RealtimeEvent[] = [];
-    if (lastEventId !== null && !reset) {
-      replay = await realtime.eventsBetween(lastEventId, head, viewer(), REPLAY_LIMIT + 1);
-      reset = replay.length > REPLAY_LIMIT;
-    }
-    if (reset) {
-      replay = [];
-      write({ event: STREAM_EVENTS.reset, data: "{}" });
-    }
-    sent = lastEventId ?? head;
-    for (const event of replay) send(event);
-    sent = head;
-    // Its id moves the browser's Last-Event-ID to where this stream starts.
-    write({ id: String(head), event: STREAM_EVENTS.ready, data: "{}" });
-    for (const event of buffered.splice(0)) send(event);
-    live = true;
+    try {
+      const { head, prunedThrough } = await realtime.position();
+      let reset = lastEventId !== null && !(lastEventId >= prunedThrough && lastEventId <= head);
+      let replay: RealtimeEvent[] = [];
+      if (lastEventId !== null && !reset) {
+        replay = await realtime.eventsBetween(lastEventId, head, viewer(), REPLAY_LIMIT + 1);
+        reset = replay.length > REPLAY_LIMIT;
+      }
+      if (reset) {
+        replay = [];
+        write({ event: STREAM_EVENTS.reset, data: "{}" });
+      }
+      sent = lastEventId ?? head;
+      for (const event of replay) send(event);
+      sent = head;
+      // Its id moves the browser's Last-Event-ID to where this stream starts.
+      write({ id: String(head), event: STREAM_EVENTS.ready, data: "{}" });
+      for (const event of buffered.splice(0)) send(event);
+      live = true;
 
-    const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
-    await new Promise<void>((resolve) => stream.onAbort(resolve));
-    clearInterval(heartbeat);
-    unsubscribe();
+      const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
+      await new Promise<void>((resolve) => stream.onAbort(resolve));
+      clearInterval(heartbeat);
+    } finally {
+      unsubscribe();
+    }
   });
 }

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { EVENTS_PATH, REALTIME_TOPICS } from "../../../contracts/realtime.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import type { AppEnv } from "../../platform/http.ts";
 import { createRouter } from "../../platform/http.ts";
 import { ANONYMOUS, type Viewer } from "../../platform/realtime.ts";
@@ -14,7 +14,7 @@ const VIEWER_CHECK_MS = 30_000;
 
 const eventsRoute = createRoute({
   method: "get",
-  path: EVENTS_PATH.replace(/^\/api/, ""),
+  path: "/events",
   summary: "Server-Sent Events: every realtime event the caller may see, on one stream",
   description: [
     "Who may call: anyone. Each event is authorised on its own: everyone gets",
