@@ -133,4 +133,3 @@ export type ApplicationDecisionResponse = z.infer<typeof ZApplicationDecisionRes
 
 /** What the applications event stream sends when any application changes. */
 export const ZApplicationChangedEvent = z.object({ id: z.string(), status: ZApplicationStatus });
-export const APPLICATIONS_EVENT = "application_changed";

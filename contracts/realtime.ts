@@ -3,19 +3,33 @@ import { ZAdminNotification } from "./admin-notifications.ts";
 import { ZApplicationChangedEvent } from "./applications.ts";
 import { ZPresenceEvent } from "./search.ts";
 
-// Channels of server → browser push. Each is a PostgreSQL NOTIFY channel, so every server
-// process on one database sees every event.
-export const REALTIME_CHANNELS = {
-  applications: "applications_changed",
-  adminNotifications: "admin_notification_created",
-  creatorPresence: "creator_presence_changed",
+// Topics of server → browser push. Every event is a row of realtime_events (migration 060),
+// announced to every server process by PostgreSQL NOTIFY, and sent on the one event stream
+// (GET /api/events) as an SSE event named after its topic, with the row's id as `id:`.
+export const REALTIME_TOPICS = {
+  /** Staff: an application changed (ZApplicationChangedEvent). */
+  applications: "application_changed",
+  /** Staff: a new staff notification (ZAdminNotification). */
+  adminNotifications: "admin_notification",
+  /** Everyone: a creator went online, moved or went offline (ZPresenceEvent, migration 031). */
+  creatorPresence: "presence",
 } as const;
 
-export type RealtimeChannel = (typeof REALTIME_CHANNELS)[keyof typeof REALTIME_CHANNELS];
+export type RealtimeTopic = (typeof REALTIME_TOPICS)[keyof typeof REALTIME_TOPICS];
 
-/** What each channel's events carry: the event stream's half of the wire format. */
+/** Control events of the stream itself, never topics. */
+export const STREAM_EVENTS = {
+  /** Sent once the stream is live (after any replay); its `id:` is the stream's position. */
+  ready: "ready",
+  /** Events the browser missed were pruned or its position is unknown: reload instead. */
+  reset: "reset",
+} as const;
+
+export const EVENTS_PATH = "/api/events";
+
+/** What each topic's events carry: the event stream's half of the wire format. */
 export const REALTIME_PAYLOADS = {
-  [REALTIME_CHANNELS.applications]: ZApplicationChangedEvent,
-  [REALTIME_CHANNELS.adminNotifications]: ZAdminNotification,
-  [REALTIME_CHANNELS.creatorPresence]: ZPresenceEvent,
-} as const satisfies Record<RealtimeChannel, z.ZodType>;
+  [REALTIME_TOPICS.applications]: ZApplicationChangedEvent,
+  [REALTIME_TOPICS.adminNotifications]: ZAdminNotification,
+  [REALTIME_TOPICS.creatorPresence]: ZPresenceEvent,
+} as const satisfies Record<RealtimeTopic, z.ZodType>;

@@ -11,6 +11,7 @@ import { adminRoutes } from "./features/admin/routes.ts";
 import { getAdminAccess } from "./features/admin/service.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
+import { eventRoutes } from "./features/events/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", profileSetupRoutes());
   api.route("/", searchRoutes());
   api.route("/", profileRoutes());
+  api.route("/", eventRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   const noSuchRoute = (c: Context<AppEnv>) =>

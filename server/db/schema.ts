@@ -272,6 +272,20 @@ export interface RateLimit {
   lastRequest: number;
 }
 
+export interface RealtimeEvents {
+  audience: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  payload: Json;
+  topic: string;
+  user_id: string | null;
+}
+
+export interface RealtimeEventsPruned {
+  only_row: Generated<boolean>;
+  through_id: number;
+}
+
 export interface Reviews {
   author_name: string;
   author_user_id: string | null;
@@ -336,6 +350,8 @@ export interface DB {
   portfolio_items: PortfolioItems;
   portfolio_likes: PortfolioLikes;
   rateLimit: RateLimit;
+  realtime_events: RealtimeEvents;
+  realtime_events_pruned: RealtimeEventsPruned;
   reviews: Reviews;
   session: Session;
   user: User;

@@ -19,6 +19,8 @@ export const TABLE_OWNERS = {
   auth_attempts: { owner: "platform" },
   idempotency_keys: { owner: "platform" },
   mail_outbox: { owner: "platform" },
+  realtime_events: { owner: "platform" },
+  realtime_events_pruned: { owner: "platform" },
 
   admin_users: { owner: "admin" },
   admin_notifications: { owner: "admin" },

@@ -1,26 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { REALTIME_CHANNELS } from "../../contracts/realtime.ts";
+import { REALTIME_TOPICS } from "../../contracts/realtime.ts";
 import type { Database } from "../db/database.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { createLogger } from "./logger.ts";
-import { createRealtime, type Realtime } from "./realtime.ts";
+import { createRealtime, type Realtime, type RealtimeEvent } from "./realtime.ts";
 
 const log = createLogger("silent");
-const CHANNEL = REALTIME_CHANNELS.applications;
+const TOPIC = REALTIME_TOPICS.applications;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-function nextEvent(realtime: Realtime): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no event within 5 s")), 5000);
-    void realtime.subscribe(CHANNEL, (payload) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
 
 async function setup(): Promise<{ database: Database; realtime: Realtime }> {
   const database = await createTestDatabase();
@@ -32,28 +22,80 @@ async function setup(): Promise<{ database: Database; realtime: Realtime }> {
   return { database, realtime };
 }
 
+async function waitFor(condition: () => boolean, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe("realtime", () => {
-  it("delivers a published event to subscribers with its JSON payload", async () => {
+  it("delivers each committed event once, with its id and payload, in id order", async () => {
     const { realtime } = await setup();
-    const received = nextEvent(realtime);
-    await new Promise((r) => setTimeout(r, 50));
-    await realtime.publish(CHANNEL, { id: "a1", status: "approved" });
-    expect(await received).toEqual({ id: "a1", status: "approved" });
+    const seen: RealtimeEvent[] = [];
+    await realtime.subscribe((event) => seen.push(event));
+    const ids = [
+      await realtime.publish(TOPIC, { id: "a1", status: "approved" }, "staff"),
+      await realtime.publish(TOPIC, { id: "a2", status: "denied" }, "public"),
+    ];
+    await waitFor(() => seen.length === 2);
+    expect(seen).toEqual([
+      {
+        id: ids[0],
+        topic: TOPIC,
+        payload: { id: "a1", status: "approved" },
+        audience: "staff",
+        userId: null,
+      },
+      {
+        id: ids[1],
+        topic: TOPIC,
+        payload: { id: "a2", status: "denied" },
+        audience: "public",
+        userId: null,
+      },
+    ]);
   });
 
-  it("delivers an event published in a transaction only after it commits", async () => {
+  it("never delivers or keeps the event of a rolled-back transaction", async () => {
     const { database, realtime } = await setup();
     const seen: unknown[] = [];
-    await realtime.subscribe(CHANNEL, (p) => seen.push(p));
+    await realtime.subscribe((event) => seen.push(event.payload));
+    const before = (await realtime.position()).head;
     await database.db
       .transaction()
       .execute(async (trx) => {
-        await realtime.publish(CHANNEL, { rolledBack: true }, trx);
+        await realtime.publish(TOPIC, { rolledBack: true }, "public", trx);
         throw new Error("abort");
       })
       .catch(() => {});
-    await database.db.transaction().execute((trx) => realtime.publish(CHANNEL, { ok: 1 }, trx));
-    await new Promise((r) => setTimeout(r, 300));
+    await database.db
+      .transaction()
+      .execute((trx) => realtime.publish(TOPIC, { ok: 1 }, "public", trx));
+    await waitFor(() => seen.length === 1);
+    await new Promise((r) => setTimeout(r, 200));
     expect(seen).toEqual([{ ok: 1 }]);
+    const { head } = await realtime.position();
+    const stored = await realtime.eventsBetween(before, head, { userId: null, staff: true }, 10);
+    expect(stored.map((e) => e.payload)).toEqual([{ ok: 1 }]);
+  });
+
+  it("makes events visible in id order even when transactions commit out of order", async () => {
+    const { database, realtime } = await setup();
+    const seen: number[] = [];
+    await realtime.subscribe((event) => seen.push(event.id));
+    // Each transaction publishes, then waits a random while before committing.
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        database.db.transaction().execute(async (trx) => {
+          const id = await realtime.publish(TOPIC, { i }, "public", trx);
+          await new Promise((r) => setTimeout(r, Math.random() * 30));
+          return id;
+        }),
+      ),
+    );
+    await waitFor(() => seen.length === 20);
+    expect(seen).toEqual([...ids].sort((a, b) => a - b));
   });
 });

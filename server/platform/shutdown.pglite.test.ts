@@ -84,7 +84,7 @@ describe("graceful shutdown", () => {
       await waitHealthy(server, STARTUP_MS);
 
       // An open event stream: a request that would never finish on its own.
-      const events = await fetch(`${url}/api/map/events`);
+      const events = await fetch(`${url}/api/events`);
       const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
       let received = "";
       while (!received.includes("event: ready")) received += (await reader.read()).value ?? "";

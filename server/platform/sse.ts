@@ -1,73 +1,83 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { RealtimeChannel } from "../../contracts/realtime.ts";
-import { resolveCaller } from "./access.ts";
+import { STREAM_EVENTS } from "../../contracts/realtime.ts";
 import type { AppEnv } from "./http.ts";
+import { mayReceive, type RealtimeEvent, type Viewer } from "./realtime.ts";
 
 // Proxies and browsers drop idle connections; a comment line every 25 s keeps the stream open.
 const HEARTBEAT_MS = 25_000;
 // Sent when the server shuts down: the browser reconnects soon, to a process still running.
 const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
+// A browser further behind than this reloads instead of replaying.
+export const REPLAY_LIMIT = 1000;
 
-export type EventSubscription = {
-  channel: RealtimeChannel;
-  /** The SSE event name the browser listens for. */
-  event: string;
-  /** Drop events this client must not see (e.g. other users' data). */
-  allow?: (payload: unknown) => boolean;
-};
-
-/**
- * Resolves once the route's caller no longer meets its access level (signed out, staff access
- * revoked), checked every `config.streamAccessCheckMs`; never for public streams.
- */
-function accessLost<E extends AppEnv>(c: Context<E>, signal: AbortSignal): Promise<void> {
-  const access = c.var.access;
-  if (!access || access.level === "public") return new Promise(() => {});
-  return new Promise((resolve) => {
-    const timer = setInterval(() => {
-      resolveCaller(c, access.level, access.options).catch(() => {
-        clearInterval(timer);
-        resolve();
-      });
-    }, c.var.deps.config.streamAccessCheckMs);
-    signal.addEventListener("abort", () => clearInterval(timer));
-  });
+/** The Last-Event-ID header as an event id; null when absent, NaN when it is not one. */
+export function parseLastEventId(header: string | undefined): number | null {
+  if (header === undefined || header === "") return null;
+  return /^\d{1,15}$/.test(header) ? Number(header) : Number.NaN;
 }
 
 /**
- * Streams realtime events to the browser as Server-Sent Events until it disconnects or, on a
- * guarded route, until its caller loses access.
+ * Streams every event `viewer()` may receive, each with its id as `id:`. Subscribes first, then
+ * replays what came after `lastEventId`, then streams; nothing is sent twice or out of order.
+ * `viewer` is asked again for every event, so a route can downgrade it while the stream is open.
  */
-export function streamEvents<E extends AppEnv>(c: Context<E>, subscriptions: EventSubscription[]) {
+export function streamEvents(c: Context<AppEnv>, viewer: () => Viewer, lastEventId: number | null) {
   const { realtime, openStreams } = c.var.deps;
   return streamSSE(c, async (stream) => {
-    let open = true;
-    const unsubscribers = await Promise.all(
-      subscriptions.map(({ channel, event, allow }) =>
-        realtime.subscribe(channel, (payload: unknown) => {
-          if (!open || (allow && !allow(payload))) return;
-          void stream.writeSSE({ event, data: JSON.stringify(payload) });
-        }),
-      ),
-    );
-    await stream.writeSSE({ event: "ready", data: "{}" });
-    const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
-    const stopped = new AbortController();
-    await Promise.race([
-      new Promise<void>((resolve) => {
+    let writing = Promise.resolve();
+    const write = (message: { event: string; data: string; id?: string }) => {
+      writing = writing.then(() => stream.writeSSE(message)).catch(() => {});
+    };
+    // Events up to `sent` were replayed (or predate the stream): live ones after it only.
+    let sent = Number.POSITIVE_INFINITY;
+    const buffered: RealtimeEvent[] = [];
+    const send = (event: RealtimeEvent) => {
+      if (event.id <= sent) return;
+      sent = event.id;
+      if (!mayReceive(viewer(), event)) return;
+      write({ id: String(event.id), event: event.topic, data: JSON.stringify(event.payload) });
+    };
+    let live = false;
+    const unsubscribe = await realtime.subscribe((event) => {
+      if (live) send(event);
+      else buffered.push(event);
+    });
+
+    try {
+      const { head, prunedThrough } = await realtime.position();
+      let reset = lastEventId !== null && !(lastEventId >= prunedThrough && lastEventId <= head);
+      let replay: RealtimeEvent[] = [];
+      if (lastEventId !== null && !reset) {
+        replay = await realtime.eventsBetween(lastEventId, head, viewer(), REPLAY_LIMIT + 1);
+        reset = replay.length > REPLAY_LIMIT;
+      }
+      if (reset) {
+        replay = [];
+        write({ event: STREAM_EVENTS.reset, data: "{}" });
+      }
+      sent = lastEventId ?? head;
+      for (const event of replay) send(event);
+      sent = head;
+      // Its id moves the browser's Last-Event-ID to where this stream starts.
+      write({ id: String(head), event: STREAM_EVENTS.ready, data: "{}" });
+      for (const event of buffered.splice(0)) send(event);
+      live = true;
+
+      const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
+      await new Promise<void>((resolve) => {
         stream.onAbort(resolve);
+        // On shutdown: tell the browser to reconnect soon (to a process still running), then end.
         const release = openStreams.track(async () => {
+          await writing;
           await stream.write(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`);
           resolve();
         });
         stream.onAbort(release);
-      }),
-      accessLost(c, stopped.signal),
-    ]);
-    open = false;
-    stopped.abort();
-    clearInterval(heartbeat);
-    for (const unsubscribe of unsubscribers) unsubscribe();
+      });
+      clearInterval(heartbeat);
+    } finally {
+      unsubscribe();
+    }
   });
 }

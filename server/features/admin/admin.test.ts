@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVENTS_PATH } from "../../../contracts/realtime.ts";
 import { createAdmin, createVerifiedUser, jsonInit } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { createAdminNotification, revokeAdminAccess } from "./service.ts";
@@ -116,7 +117,7 @@ describe("admin notifications", () => {
   it("streams new notifications to an open admin dashboard", async () => {
     const admin = await createAdmin(app);
     const controller = new AbortController();
-    const response = await app.fetch("/api/admin/notifications/stream", {
+    const response = await app.fetch(EVENTS_PATH, {
       headers: { cookie: admin.cookie },
       signal: controller.signal,
     });
@@ -134,7 +135,7 @@ describe("admin notifications", () => {
     await read("event: ready");
     await createAdminNotification(app.deps, { kind: "application", title: "Live one" });
     await read("Live one");
-    expect(received).toMatch(/event: notification\ndata: .*"title":"Live one"/);
+    expect(received).toMatch(/event: admin_notification\ndata: .*"title":"Live one".*\nid: \d+/);
     controller.abort();
   });
 });

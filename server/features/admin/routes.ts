@@ -1,16 +1,12 @@
-import { z } from "@hono/zod-openapi";
 import { ZAdminMe, ZAdminOverview } from "../../../contracts/accounts.ts";
 import {
-  type AdminNotification,
   ZAdminNotificationsResponse,
   ZMarkNotificationsReadRequest,
   ZMarkNotificationsReadResponse,
 } from "../../../contracts/admin-notifications.ts";
-import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
-import { streamEvents } from "../../platform/sse.ts";
 import {
   getAdminNotifications,
   getAdminOverview,
@@ -71,17 +67,6 @@ const markReadRoute = defineRoute({
   },
 });
 
-const streamRoute = defineRoute({
-  access: "admin",
-  method: "get",
-  path: "/admin/notifications/stream",
-  summary: "Server-Sent Events: a 'notification' event for every new staff notification",
-  tags: ["admin"],
-  responses: {
-    200: { description: "Event stream", content: { "text/event-stream": { schema: z.string() } } },
-  },
-});
-
 export function adminRoutes() {
   return createRouter()
     .openapi(meRoute, async (c) => {
@@ -109,20 +94,5 @@ export function adminRoutes() {
       const { ids } = c.req.valid("json");
       const unreadCount = await markAdminNotificationsRead(c.var.deps, c.var.user.id, ids);
       return c.json({ unreadCount }, 200);
-    })
-    .openapi(
-      streamRoute,
-      (c) =>
-        streamEvents(c, [
-          {
-            channel: REALTIME_CHANNELS.adminNotifications,
-            event: "notification",
-            allow: isNotification,
-          },
-        ]) as never,
-    );
-}
-
-function isNotification(payload: unknown): payload is AdminNotification {
-  return typeof payload === "object" && payload !== null && "id" in payload && "title" in payload;
+    });
 }

@@ -6,7 +6,7 @@ import {
   type AdminNotificationsResponse,
 } from "../../../contracts/admin-notifications.ts";
 import { CURRENCY } from "../../../contracts/constants.ts";
-import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps, DatabaseDeps } from "../../platform/deps.ts";
 import { countListedCreators } from "../profiles/service.ts";
@@ -57,7 +57,7 @@ export async function createAdminNotification(
   executor: Kysely<DB> = deps.database.db,
 ): Promise<AdminNotification> {
   const notification = await insertNotification(executor, input);
-  await deps.realtime.publish(REALTIME_CHANNELS.adminNotifications, notification, executor);
+  await deps.realtime.publish(REALTIME_TOPICS.adminNotifications, notification, "staff", executor);
   return notification;
 }
 

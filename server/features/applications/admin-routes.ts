@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import {
-  APPLICATIONS_EVENT,
   ZApplicationDecisionResponse,
   ZApplicationDetailResponse,
   ZApplicationIdParam,
@@ -9,11 +8,8 @@ import {
   ZDenyApplicationRequest,
 } from "../../../contracts/applications.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
-import { requireAccess } from "../../platform/access.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
-import { streamEvents } from "../../platform/sse.ts";
 import { decide, listApplications, openApplication, sampleImage } from "./service.ts";
 
 const json = (schema: z.ZodType, description: string) => ({
@@ -88,12 +84,7 @@ const sampleRoute = defineRoute({
 });
 
 export function adminApplicationRoutes() {
-  const router = createRouter();
-  // Registered before /{id} so "events" is never taken for an id.
-  router.get("/admin/applications/events", requireAccess("admin"), (c) =>
-    streamEvents(c, [{ channel: REALTIME_CHANNELS.applications, event: APPLICATIONS_EVENT }]),
-  );
-  return router
+  return createRouter()
     .openapi(listRoute, async (c) =>
       c.json(await listApplications(c.var.deps, c.req.valid("query")), 200),
     )

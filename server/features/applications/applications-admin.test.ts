@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVENTS_PATH } from "../../../contracts/realtime.ts";
 import { createApplication, uniqueEmail } from "../../db/factories.ts";
 import { adminSession, jsonRequest, userSession } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
@@ -27,7 +28,6 @@ describe("who may call the admin application routes", () => {
     const id = application.id;
     const routes: [string, string][] = [
       ["GET", "/api/admin/applications"],
-      ["GET", "/api/admin/applications/events"],
       ["GET", `/api/admin/applications/${id}`],
       ["POST", `/api/admin/applications/${id}/approve`],
       ["POST", `/api/admin/applications/${id}/deny`],
@@ -213,7 +213,7 @@ describe("live changes", () => {
   it("streams an event to admins when an application changes", async () => {
     const application = await createApplication(app.database.db);
     const controller = new AbortController();
-    const stream = await app.fetch("/api/admin/applications/events", {
+    const stream = await app.fetch(EVENTS_PATH, {
       headers: { cookie: admin.cookie },
       signal: controller.signal,
     });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, expect, it } from "vitest";
+import { EVENTS_PATH } from "../../../contracts/realtime.ts";
 import { createApp } from "../../app.ts";
 import { openDatabase } from "../../db/database.ts";
 import { createApplication } from "../../db/factories.ts";
@@ -34,7 +35,7 @@ it("streams a change made on another server process", async () => {
   const admin = await adminSession(first);
   const application = await createApplication(first.database.db);
   const controller = new AbortController();
-  const stream = await fetch(`${secondUrl}/api/admin/applications/events`, {
+  const stream = await fetch(`${secondUrl}${EVENTS_PATH}`, {
     headers: { cookie: admin.cookie },
     signal: controller.signal,
   });

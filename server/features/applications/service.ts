@@ -6,7 +6,7 @@ import type {
   SubmitApplicationResponse,
   ZSubmitApplicationRequest,
 } from "../../../contracts/applications.ts";
-import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
@@ -37,7 +37,7 @@ export function publishApplicationChange(
   change: { id: string; status: string },
   executor?: Kysely<DB>,
 ) {
-  return deps.realtime.publish(REALTIME_CHANNELS.applications, change, executor);
+  return deps.realtime.publish(REALTIME_TOPICS.applications, change, "staff", executor);
 }
 
 /** Mail is best effort: a failure becomes a warning the UI shows, never a lost application. */

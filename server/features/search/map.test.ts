@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { EVENTS_PATH } from "../../../contracts/realtime.ts";
 import type { MapResponse } from "../../../contracts/search.ts";
 import { createCreator, createReview } from "../../db/factories.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
@@ -22,7 +23,7 @@ async function map(query = ""): Promise<MapResponse> {
 /** Reads the SSE stream until `count` presence events arrived (or 5 s passed). */
 async function presenceEvents(trigger: () => Promise<void>, count: number) {
   const controller = new AbortController();
-  const response = await app.fetch("/api/map/events", { signal: controller.signal });
+  const response = await app.fetch(EVENTS_PATH, { signal: controller.signal });
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();

@@ -1,16 +1,12 @@
 import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { REALTIME_CHANNELS } from "../../../contracts/realtime.ts";
 import {
   ZMapQuery,
   ZMapResponse,
-  ZPresenceEvent,
   ZSearchQuery,
   ZSearchResponse,
 } from "../../../contracts/search.ts";
-import { requireAccess } from "../../platform/access.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
-import { streamEvents } from "../../platform/sse.ts";
 import { mapCreators, searchCreators } from "./service.ts";
 
 const errors = {
@@ -54,23 +50,11 @@ const mapRoute = defineRoute({
 });
 
 export function searchRoutes() {
-  const router = createRouter()
+  return createRouter()
     .openapi(searchRoute, async (c) =>
       c.json(await searchCreators(c.var.deps, c.req.valid("query")), 200),
     )
     .openapi(mapRoute, async (c) =>
       c.json(await mapCreators(c.var.deps, c.req.valid("query")), 200),
     );
-  // Server-Sent Events: "presence" whenever a creator goes online, moves or goes offline (only
-  // listed creators' positions are ever sent; see migration 031).
-  router.get("/map/events", requireAccess("public"), (c) =>
-    streamEvents(c, [
-      {
-        channel: REALTIME_CHANNELS.creatorPresence,
-        event: "presence",
-        allow: (payload) => ZPresenceEvent.safeParse(payload).success,
-      },
-    ]),
-  );
-  return router;
 }

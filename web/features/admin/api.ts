@@ -8,7 +8,9 @@ import {
   ZAdminNotificationsResponse,
   ZMarkNotificationsReadResponse,
 } from "../../../contracts/admin-notifications.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { subscribeEvents } from "../../lib/events.ts";
 
 export const adminKeys = {
   /** Per user, so signing out or in as someone else never shows the previous user's state. */
@@ -18,7 +20,6 @@ export const adminKeys = {
 };
 
 const KEY = adminKeys.notifications;
-const STREAM_PATH = "/api/admin/notifications/stream";
 
 /** Whether the signed-in user is staff: the server answers 403 when not. */
 export const fetchAdminMe = (signal?: AbortSignal) =>
@@ -51,24 +52,24 @@ export function useAdminNotifications() {
       apiRequest("GET", "/admin/notifications", ZAdminNotificationsResponse, { signal }),
   });
 
-  useEffect(() => {
-    // EventSource reconnects by itself after a dropped connection.
-    const source = new EventSource(STREAM_PATH);
-    source.addEventListener("notification", (event) => {
-      const parsed = ZAdminNotification.safeParse(JSON.parse((event as MessageEvent).data));
-      if (!parsed.success) return;
-      const notification = parsed.data;
-      queryClient.setQueryData<AdminNotificationsResponse>(KEY, (current) =>
-        current && !current.items.some((n) => n.id === notification.id)
-          ? { items: [notification, ...current.items], unreadCount: current.unreadCount + 1 }
-          : current,
-      );
-      toast(notification.title, { description: notification.body || undefined });
-    });
-    // After a reconnect, catch up on anything sent while disconnected.
-    source.addEventListener("ready", () => void queryClient.invalidateQueries({ queryKey: KEY }));
-    return () => source.close();
-  }, [queryClient]);
+  useEffect(
+    () =>
+      subscribeEvents(REALTIME_TOPICS.adminNotifications, {
+        onEvent: (payload) => {
+          const parsed = ZAdminNotification.safeParse(payload);
+          if (!parsed.success) return;
+          const notification = parsed.data;
+          queryClient.setQueryData<AdminNotificationsResponse>(KEY, (current) =>
+            current && !current.items.some((n) => n.id === notification.id)
+              ? { items: [notification, ...current.items], unreadCount: current.unreadCount + 1 }
+              : current,
+          );
+          toast(notification.title, { description: notification.body || undefined });
+        },
+        onResync: () => void queryClient.invalidateQueries({ queryKey: KEY }),
+      }),
+    [queryClient],
+  );
 
   const markAllRead = useMutation({
     mutationFn: () =>

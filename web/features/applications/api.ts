@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import {
-  APPLICATIONS_EVENT,
   type ApplicationListQuery,
   IDEMPOTENCY_HEADER,
   type SubmitApplicationRequest,
@@ -12,7 +11,9 @@ import {
   ZSampleImageUploadResponse,
   ZSubmitApplicationResponse,
 } from "../../../contracts/applications.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { subscribeEvents } from "../../lib/events.ts";
 import { type DecisionAction, decisionFailed, decisionSucceeded } from "./decision-toasts.ts";
 
 export const applicationKeys = {
@@ -86,19 +87,12 @@ export function useDecision() {
 
 /**
  * Any change to any application, by anyone, in any server process, reloads the open lists and
- * details. EventSource reconnects by itself; on reconnect we reload once to catch up.
+ * details. A dropped stream replays what it missed; when it cannot, we reload.
  */
 export function useLiveApplications() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const source = new EventSource("/api/admin/applications/events");
     const reload = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
-    let connectedOnce = false;
-    source.addEventListener(APPLICATIONS_EVENT, reload);
-    source.addEventListener("ready", () => {
-      if (connectedOnce) reload();
-      connectedOnce = true;
-    });
-    return () => source.close();
+    return subscribeEvents(REALTIME_TOPICS.applications, { onEvent: reload, onResync: reload });
   }, [queryClient]);
 }

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { type MapResponse, ZMapResponse, ZPresenceEvent } from "../../../contracts/search.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { subscribeEvents } from "../../lib/events.ts";
 
 type Viewer = { lat: number; lng: number } | null;
 
@@ -31,10 +33,9 @@ export function usePresenceStream(viewer: Viewer) {
   const client = useQueryClient();
   useEffect(() => {
     const key = mapKeys.creators(viewer);
-    const source = new EventSource("/api/map/events");
     let refresh: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("presence", (message) => {
-      const parsed = ZPresenceEvent.safeParse(JSON.parse((message as MessageEvent).data));
+    const onEvent = (payload: unknown) => {
+      const parsed = ZPresenceEvent.safeParse(payload);
       if (!parsed.success) return;
       const event = parsed.data;
       let known = false;
@@ -56,10 +57,14 @@ export function usePresenceStream(viewer: Viewer) {
         () => void client.invalidateQueries({ queryKey: key }),
         known ? STATS_REFRESH_MS : 0,
       );
+    };
+    const unsubscribe = subscribeEvents(REALTIME_TOPICS.creatorPresence, {
+      onEvent,
+      onResync: () => void client.invalidateQueries({ queryKey: key }),
     });
     return () => {
       clearTimeout(refresh);
-      source.close();
+      unsubscribe();
     };
   }, [client, viewer]);
 }
