@@ -8,6 +8,7 @@ import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
 import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
+import { failedMailRoutes } from "./features/admin/failed-mail-routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());
   api.route("/", adminRoutes());
+  api.route("/", failedMailRoutes());
   api.route("/", devOutboxApiRoutes());
   api.route("/", controlRoutes());
   api.route("/", applicationRoutes());

@@ -6,6 +6,7 @@ import { migrate } from "./db/migrate.ts";
 import { openConfiguredDatabase } from "./db/open-from-config.ts";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
 import { openControlChannel } from "./features/accounts/control.ts";
+import { startJobs } from "./job-handlers.ts";
 import { createDeps } from "./platform/deps.ts";
 import { createLogger } from "./platform/logger.ts";
 
@@ -18,6 +19,7 @@ async function main() {
 
   const deps = createDeps({ config, database, log });
   await seedDemoIfEmpty(deps);
+  await startJobs(deps);
   const app = createApp(deps);
   let closeControl = () => {};
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -36,6 +38,7 @@ async function main() {
     log.info({ signal }, "shutting down");
     server.close();
     closeControl();
+    await deps.jobs.stop();
     await deps.realtime.close();
     await database.close();
     process.exit(0);

@@ -1,0 +1,38 @@
+import { sql } from "kysely";
+import type { AppDeps } from "../../platform/deps.ts";
+import { SAMPLE_PREFIX } from "./sample-images.ts";
+
+export const SAMPLE_CLEANUP_JOB = "applications.sample-cleanup";
+
+/** An applicant has this long to submit the application a sample was uploaded for. */
+export const UNATTACHED_SAMPLE_HOURS = 24;
+
+type SampleCleanup = { key: string };
+
+/** Each upload schedules its own check a day later: no listing of the store is needed. */
+export function scheduleSampleCleanup(deps: Pick<AppDeps, "jobs">, key: string, uploadedAt: Date) {
+  const due = new Date(uploadedAt.getTime() + UNATTACHED_SAMPLE_HOURS * 60 * 60 * 1000);
+  return deps.jobs.send(SAMPLE_CLEANUP_JOB, { key } satisfies SampleCleanup, { startAfter: due });
+}
+
+/** Deletes the sample's files unless an application names it. */
+export async function deleteSampleIfUnattached(deps: AppDeps, { key }: SampleCleanup) {
+  if (!key.startsWith(`${SAMPLE_PREFIX}/`)) return;
+  const attached = await deps.database.db
+    .selectFrom("applications")
+    .select("id")
+    .where(sql<boolean>`sample_images @> array[${key}]::text[]`)
+    .executeTakeFirst();
+  if (attached) return;
+  await deps.storage.deletePrefix(key);
+  deps.log.info({ key }, "unattached sample image deleted");
+}
+
+export function defineSampleCleanupJob(deps: AppDeps) {
+  deps.jobs.define<SampleCleanup>({
+    name: SAMPLE_CLEANUP_JOB,
+    handler: (data) => deleteSampleIfUnattached(deps, data),
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+  });
+}
