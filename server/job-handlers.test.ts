@@ -98,7 +98,11 @@ describe("unattached sample sweep", () => {
     const at = (ms: number) => new Date(uploaded + ms);
     const sweep = async (when: Date) => {
       for (const row of rows) {
-        await app.deps.jobs.run(SAMPLE_CLEANUP_JOB, { key: row.key, uploadedAt: row.uploadedAt }, when);
+        await app.deps.jobs.run(
+          SAMPLE_CLEANUP_JOB,
+          { key: row.key, uploadedAt: row.uploadedAt },
+          when,
+        );
       }
     };
     // An hour early (a clock running ahead): nothing is deleted.

@@ -42,7 +42,11 @@ export type Jobs = {
    * Enqueues a job. Pass the transaction of the change that needs the job: it then exists
    * exactly when that change commits.
    */
-  send(name: string, data: object, options?: { executor?: Kysely<DB> | undefined; startAfter?: Date },): Promise<void>;
+  send(
+    name: string,
+    data: object,
+    options?: { executor?: Kysely<DB> | undefined; startAfter?: Date },
+  ): Promise<void>;
   /** Runs a registered handler now, outside the queue (tests, sweeps by hand). */
   run(name: string, data: object, now?: Date): Promise<void>;
   /** Jobs that used up their retries, newest first. */
