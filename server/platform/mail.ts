@@ -72,7 +72,9 @@ export function createMailer(options: {
     name: MAIL_JOB,
     handler: (mail) => deliver(mail),
     ...MAIL_RETRIES,
-    expireInSeconds: 120,
+    // A mail is a handful of SMTP exchanges, each bounded above; a worker killed mid-send
+    // leaves its job active until this expiry, then it is retried.
+    expireInSeconds: 60,
   });
   return {
     kind: options.smtpUrl ? "smtp" : "outbox",
