@@ -167,16 +167,21 @@ export function createJobs(options: {
       await instance.start();
       boss = instance;
       for (const definition of definitions.values()) {
-        await instance.createQueue(definition.name, {
+        const retries = {
           retryLimit: definition.retryLimit ?? 0,
           retryDelay: definition.retryDelaySeconds ?? 0,
           retryBackoff: (definition.retryLimit ?? 0) > 0,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+          deleteAfterSeconds: FAILED_KEPT_SECONDS,
+        };
+        await instance.createQueue(definition.name, {
+          ...retries,
           ...(definition.retryDelayMaxSeconds
             ? { retryDelayMax: definition.retryDelayMaxSeconds }
             : {}),
-          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-          deleteAfterSeconds: FAILED_KEPT_SECONDS,
         });
+        // createQueue keeps an existing queue as it was: a changed definition applies from here.
+        await instance.updateQueue(definition.name, retries);
         if (definition.cron) await instance.schedule(definition.name, definition.cron);
         const id = await instance.work<object>(
           definition.name,
