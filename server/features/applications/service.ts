@@ -51,7 +51,7 @@ export async function submitApplication(
       throw new AppError("validation_failed", "A sample image was not found. Upload it again.");
     }
   }
-  const created = await deps.database.db.transaction().execute(async (trx) => {
+  const { response } = await deps.database.db.transaction().execute(async (trx) => {
     if (idempotencyKey) {
       const earlier = await claimIdempotencyKey(trx, SUBMIT_SCOPE, idempotencyKey, hash);
       if (earlier) return { response: earlier as Submitted };
@@ -86,7 +86,7 @@ export async function submitApplication(
       await storeIdempotentResponse(trx, SUBMIT_SCOPE, idempotencyKey, hash, response);
     return { response };
   });
-  return created.response;
+  return response;
 }
 
 export async function listApplications(
