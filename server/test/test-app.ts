@@ -44,8 +44,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const deps = createDeps({ config, database, log: createLogger(config.logLevel) });
-  app = createApp(deps);
   await startJobs(deps);
+  app = createApp(deps);
   return {
     url,
     deps,
