@@ -7,6 +7,7 @@ import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
 import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
+import { failedMailRoutes } from "./features/admin/failed-mail-routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
 import { getAdminAccess } from "./features/admin/service.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());
   api.route("/", adminRoutes());
+  api.route("/", failedMailRoutes());
   // Mail for developers: the routes do not exist in production.
   if (deps.config.env !== "production") api.route("/", devOutboxApiRoutes());
   api.route("/", controlRoutes());

@@ -6,6 +6,7 @@ import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openConfiguredDatabase } from "./db/open-from-config.ts";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
+import { startJobs } from "./job-handlers.ts";
 import { openControlChannel } from "./platform/control-channel.ts";
 import { createDeps } from "./platform/deps.ts";
 import { createLogger } from "./platform/logger.ts";
@@ -20,6 +21,7 @@ async function main() {
 
   const deps = createDeps({ config, database, log });
   await seedDemoIfEmpty(deps);
+  await startJobs(deps);
   const app = createApp(deps);
   let closeControl = () => {};
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -31,8 +33,8 @@ async function main() {
     );
   });
 
-  // Background workers stopped after requests drain; the job runner adds itself here.
-  const workers: Closer[] = [];
+  // Background workers stop after requests drain, each finishing its current job.
+  const workers: Closer[] = [{ name: "jobs", close: () => deps.jobs.stop() }];
   let stopping = false;
   const stop = async (signal: string) => {
     // A second signal (a process group and its supervisor both signalling) changes nothing:

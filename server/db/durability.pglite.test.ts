@@ -11,6 +11,7 @@ import { openDatabase } from "./database.ts";
 // directory, and no acknowledged write lost when the process is killed (kill -9) mid-stream.
 
 const STARTUP_MS = 150_000;
+const MAIL_EXPIRY_WAIT = { timeout: 150_000, interval: 500 };
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutterhail-durability-"));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -89,6 +90,18 @@ describe("embedded database durability", () => {
 
       const restarted = startServer(port);
       await waitHealthy(restarted, STARTUP_MS);
+      // Each acknowledged sign-up queued its verification mail; the restarted queue delivers it
+      // (a mail the killed process was sending waits out its job's expiry first).
+      for (const email of acknowledged) {
+        await expect
+          .poll(async () => {
+            const outbox = await fetch(
+              `${restarted.url}/api/dev/outbox?to=${encodeURIComponent(email)}`,
+            );
+            return ((await outbox.json()) as { items: unknown[] }).items.length;
+          }, MAIL_EXPIRY_WAIT)
+          .toBeGreaterThan(0);
+      }
       restarted.child.kill("SIGTERM");
       expect((await restarted.exited).code).toBe(0);
 

@@ -163,18 +163,6 @@ export interface IdempotencyKeys {
   scope: string;
 }
 
-export interface Jobs {
-  attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
-  done_at: Timestamp | null;
-  id: Generated<number>;
-  last_error: string | null;
-  locked_until: Timestamp | null;
-  payload: Generated<Json>;
-  queue: string;
-  run_at: Generated<Timestamp>;
-}
-
 export interface MailOutbox {
   created_at: Generated<Timestamp>;
   html_body: string | null;
@@ -342,7 +330,6 @@ export interface DB {
   conversations: Conversations;
   creator_documents: CreatorDocuments;
   idempotency_keys: IdempotencyKeys;
-  jobs: Jobs;
   mail_outbox: MailOutbox;
   messages: Messages;
   photographer_profiles: PhotographerProfiles;

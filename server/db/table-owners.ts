@@ -4,7 +4,7 @@ import type { DB } from "./schema.ts";
  * The domain that owns each table (docs/decisions/007-table-ownership.md): only its folder
  * (`server/features/<domain>/`, or `server/platform/` for "platform") names the table in a query.
  * `readers` may read it directly; nobody else does, and only the owner writes. A domain with no
- * folder yet (bookings, reviews, availability, messaging, jobs) owns tables that today only
+ * folder yet (bookings, reviews, availability, messaging) owns tables that today only
  * migrations' triggers, the factories and the demo seed write.
  * Checked by table-owners.unit.test.ts.
  */
@@ -40,7 +40,6 @@ export const TABLE_OWNERS = {
   availability_slots: { owner: "availability" },
   conversations: { owner: "messaging" },
   messages: { owner: "messaging" },
-  jobs: { owner: "jobs" },
 } as const satisfies Record<keyof DB, { owner: string; readers?: readonly string[] }>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

@@ -52,10 +52,12 @@ export function createAuth({
 }) {
   const origin = siteOrigin(config);
   const { google, facebook } = config.oauth;
-  // Mail leaves in the background: waiting for it would let response times reveal
-  // whether an address has an account.
-  const sendInBackground = (mail: Mail) => {
-    void mailer.send(mail).catch((err) => log.error({ err, subject: mail.subject }, "mail failed"));
+  // Only queued here (every path queues one mail, so response times reveal nothing about
+  // whether an address has an account); the queue delivers and retries it.
+  const queueMail = async (mail: Mail) => {
+    await mailer
+      .send(mail)
+      .catch((err) => log.error({ err, subject: mail.subject }, "mail failed"));
   };
   return betterAuth({
     appName: "ShutterHail",
@@ -95,7 +97,7 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
         const url = `${origin}${PASSWORD_RESET_PATH}?token=${encodeURIComponent(token)}`;
-        sendInBackground({
+        await queueMail({
           to: user.email,
           subject: "Reset your ShutterHail password",
           text: `Someone asked to reset the password of your ShutterHail account.\n\nSet a new password: ${url}\n\nThe link works once and expires in one hour. If it was not you, ignore this email.`,
@@ -103,7 +105,7 @@ export function createAuth({
       },
       // Sign-up answers the same whether or not the address is taken; the owner hears of it.
       onExistingUserSignUp: async ({ user }) => {
-        sendInBackground({
+        await queueMail({
           to: user.email,
           subject: "You already have a ShutterHail account",
           text: `Someone tried to create a ShutterHail account with this address, which already has one.\n\nSign in at ${origin}/ . Forgot your password? Set a new one at ${origin}/admin/forgot .\n\nIf it was not you, ignore this email.`,
@@ -124,7 +126,7 @@ export function createAuth({
           "callbackURL",
           `${origin}${sameSitePath(link.searchParams.get("callbackURL"), origin)}`,
         );
-        sendInBackground({
+        await queueMail({
           to: user.email,
           subject: "Confirm your ShutterHail account",
           text: `Welcome to ShutterHail${user.name ? `, ${user.name}` : ""}!\n\nConfirm your email address to finish signing up: ${link}\n\nThe link expires in 24 hours.`,

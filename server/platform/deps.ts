@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { type Auth, createAuth } from "./auth.ts";
+import { createJobs, type Jobs } from "./jobs.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 import { createOpenStreams, type OpenStreams } from "./open-streams.ts";
@@ -14,6 +15,7 @@ export type AppDeps = {
   config: Config;
   database: Database;
   log: Logger;
+  jobs: Jobs;
   mailer: Mailer;
   auth: Auth;
   realtime: Realtime;
@@ -34,7 +36,14 @@ export function createDeps({
   database,
   log,
 }: Pick<AppDeps, "config" | "database" | "log">): AppDeps {
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log });
+  const jobs = createJobs({ database, log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    database,
+    jobs,
+    log,
+  });
   const auth = createAuth({ config, database, mailer, log });
   const realtime = createRealtime(database, log);
   const storage = config.s3
@@ -44,6 +53,7 @@ export function createDeps({
     config,
     database,
     log,
+    jobs,
     mailer,
     auth,
     realtime,

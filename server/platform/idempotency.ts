@@ -73,3 +73,16 @@ export async function storeIdempotentResponse(
     )
     .execute();
 }
+
+/** A retried submit arrives within minutes; a week is far longer than any client retries. */
+export const IDEMPOTENCY_KEY_TTL_DAYS = 7;
+
+/** Deletes idempotency keys older than the TTL at `now`; answers how many went. */
+export async function pruneIdempotencyKeys(db: Kysely<DB>, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const result = await db
+    .deleteFrom("idempotency_keys")
+    .where("created_at", "<", cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
+import type { FailedJob, Jobs } from "./jobs.ts";
 import type { Logger } from "./logger.ts";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -9,39 +10,76 @@ export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = {
   /** "smtp" sends through SMTP_URL; "outbox" keeps mail in the database for developers to read. */
   kind: "smtp" | "outbox";
-  send(mail: Mail): Promise<void>;
+  /**
+   * Queues the mail; the queue delivers it, retrying with backoff. Pass the transaction of the
+   * change the mail announces: the mail then leaves exactly when that change commits.
+   */
+  send(mail: Mail, executor?: Kysely<DB>): Promise<void>;
+  /** Mail that used up its retries, newest first (the dead letters staff see). */
+  failed(limit?: number): Promise<FailedJob[]>;
 };
 
+export const MAIL_JOB = "mail.send";
+
+/** Seconds, not nodemailer's minutes: a hanging server fails the attempt and the queue retries. */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 15_000,
+} as const;
+
+/** About two hours of attempts: 30 s, 1, 2, 4, 8, 16, 32 min, then hourly. */
+const MAIL_RETRIES = { retryLimit: 8, retryDelaySeconds: 30, retryDelayMaxSeconds: 3600 };
+
+type Deliver = (mail: Mail) => Promise<void>;
+
+function smtpDelivery(smtpUrl: string, from: string, log: Logger): Deliver {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  return async (mail) => {
+    await transport.sendMail({ from, ...mail });
+    log.info({ to: mail.to, subject: mail.subject }, "mail sent");
+  };
+}
+
+function outboxDelivery(database: Database, log: Logger): Deliver {
+  return async (mail) => {
+    await database.db
+      .insertInto("mail_outbox")
+      .values({
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+      })
+      .execute();
+    log.info({ to: mail.to, subject: mail.subject }, "mail written to the outbox");
+  };
+}
+
+/** Defines the mail job on `jobs`; every mail then goes through the queue. */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   database: Database;
+  jobs: Jobs;
   log: Logger;
 }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      kind: "smtp",
-      async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
-        options.log.info({ to: mail.to, subject: mail.subject }, "mail sent");
-      },
-    };
-  }
+  const { jobs } = options;
+  const deliver = options.smtpUrl
+    ? smtpDelivery(options.smtpUrl, options.from, options.log)
+    : outboxDelivery(options.database, options.log);
+  jobs.define<Mail>({
+    name: MAIL_JOB,
+    handler: (mail) => deliver(mail),
+    ...MAIL_RETRIES,
+    // A mail is a handful of SMTP exchanges, each bounded above; a worker killed mid-send
+    // leaves its job active until this expiry, then it is retried.
+    expireInSeconds: 60,
+  });
   return {
-    kind: "outbox",
-    async send(mail) {
-      await options.database.db
-        .insertInto("mail_outbox")
-        .values({
-          to_address: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html ?? null,
-        })
-        .execute();
-      options.log.info({ to: mail.to, subject: mail.subject }, "mail written to the outbox");
-    },
+    kind: options.smtpUrl ? "smtp" : "outbox",
+    send: (mail, executor) => jobs.send(MAIL_JOB, mail, { executor }),
+    failed: (limit) => jobs.failed(MAIL_JOB, limit),
   };
 }
 

@@ -81,8 +81,8 @@ const matches = (mail: ReceivedMail, match: { to?: string; subject?: string | Re
       ? mail.subject === match.subject
       : match.subject.test(mail.subject)));
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** A real SMTP server on loopback (on `port`, or any free one) that keeps every message it receives. */
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<(mail: ReceivedMail) => void>();
   const server = new SMTPServer({
@@ -109,10 +109,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     waitForMail(match, timeoutMs = 10_000) {
       const found = mails.find((mail) => matches(mail, match));

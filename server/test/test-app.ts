@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { startJobs } from "../job-handlers.ts";
 import { type AppDeps, createDeps } from "../platform/deps.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createTestDatabase } from "./test-database.ts";
@@ -43,6 +44,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const deps = createDeps({ config, database, log: createLogger(config.logLevel) });
+  await startJobs(deps);
   app = createApp(deps);
   return {
     url,
@@ -53,6 +55,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       // Open event streams would hold close() forever.
       (server as import("node:http").Server).closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.jobs.stop();
       await deps.realtime.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { Card, CardContent } from "../components/ui/card.tsx";
 import { Container } from "../components/ui/page.tsx";
 import { useSignOut } from "../features/accounts/use-sign-out.ts";
 import { AdminGuard } from "../features/admin/admin-guard.tsx";
+import { FailedMailNotice } from "../features/admin/failed-mail-notice.tsx";
 import { NotificationsMenu } from "../features/admin/notifications-menu.tsx";
 import { OverviewCards } from "../features/admin/overview-cards.tsx";
 import { roleLabel, roleWelcomeName } from "../features/admin/role.ts";
@@ -61,6 +62,7 @@ function Dashboard({ admin }: { admin: AdminMe }) {
           )}
         </div>
         <OverviewCards />
+        <FailedMailNotice />
         <Card>
           <CardContent className="flex flex-wrap items-center justify-between gap-4 p-6">
             <div className="flex items-center gap-4">

@@ -19,8 +19,14 @@ afterAll(() => app?.close());
 const get = (path: string, cookie = admin.cookie) => app.fetch(path, { headers: { cookie } });
 const post = (path: string, body?: unknown, cookie = admin.cookie) =>
   app.fetch(path, jsonRequest("POST", body, cookie));
-const mailsTo = (email: string) =>
-  app.database.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", email).execute();
+const mailsTo = async (email: string) => {
+  await app.deps.jobs.drain();
+  return app.database.db
+    .selectFrom("mail_outbox")
+    .selectAll()
+    .where("to_address", "=", email)
+    .execute();
+};
 
 describe("who may call the admin application routes", () => {
   it("answers 401 without a session and 403 for a signed-in non-admin, on every route", async () => {
@@ -181,24 +187,25 @@ describe("approve and deny", () => {
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
-  it("decides anyway and warns when the applicant's email cannot be sent", async () => {
+  it("leaves the decision undone when its mail cannot be queued", async () => {
     const application = await createApplication(app.database.db);
     const { mailer } = app.deps;
     const send = mailer.send;
     mailer.send = async () => {
-      throw new Error("SMTP server unreachable");
+      throw new Error("queue unavailable");
     };
     try {
       const response = await post(`/api/admin/applications/${application.id}/approve`);
-      expect(response.status).toBe(200);
-      const body = await response.json();
-      expect(body.application.status).toBe("approved");
-      expect(body.warnings).toEqual([
-        `The application was approved, but the email to ${application.email} could not be sent.`,
-      ]);
+      expect(response.status).toBe(500);
     } finally {
       mailer.send = send;
     }
+    const row = await app.database.db
+      .selectFrom("applications")
+      .select("status")
+      .where("id", "=", application.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("pending");
   });
 
   it("answers 404 for an unknown application", async () => {

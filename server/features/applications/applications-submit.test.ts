@@ -54,6 +54,7 @@ describe("POST /api/applications", () => {
       .where("id", "=", body.application.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email, specialties: ["Portrait", "Wedding"], travel_radius: 25 });
+    await app.deps.jobs.drain();
     const mail = await app.database.db
       .selectFrom("mail_outbox")
       .selectAll()
@@ -132,29 +133,55 @@ describe("POST /api/applications", () => {
     expect((await submit({ fullName: "Back", email: deniedEmail }, key())).status).toBe(201);
   });
 
-  it("saves the application with a warning when the confirmation email cannot be sent", async () => {
+  it("saves the application and its confirmation mail together, or neither", async () => {
     const { mailer } = app.deps;
     const send = mailer.send;
-    mailer.send = async () => {
-      throw new Error("SMTP server unreachable");
+    const queuedMailsTo = async (email: string) => {
+      const { rows } = await app.database.pool.query(
+        "select id from pgboss.job where name = 'mail.send' and data->>'to' = $1",
+        [email],
+      );
+      return rows.length;
+    };
+    const applicationsFor = async (email: string) =>
+      (
+        await app.database.db
+          .selectFrom("applications")
+          .select("id")
+          .where("email", "=", email)
+          .execute()
+      ).length;
+
+    // The mail is queued, then the change fails: the rollback takes the mail job with it.
+    const rolledBack = uniqueEmail("rollback");
+    mailer.send = async (mail, executor) => {
+      await send(mail, executor);
+      throw new Error("failure after the mail was queued");
     };
     try {
-      const email = uniqueEmail("nomail");
-      const response = await submit({ fullName: "No Mail", email }, key());
-      expect(response.status).toBe(201);
-      const body = await response.json();
-      expect(body.warnings).toEqual([
-        "Your application was saved, but we could not send the confirmation email.",
-      ]);
-      const row = await app.database.db
-        .selectFrom("applications")
-        .select("status")
-        .where("email", "=", email)
-        .executeTakeFirst();
-      expect(row?.status).toBe("pending");
+      expect((await submit({ fullName: "Roll Back", email: rolledBack }, key())).status).toBe(500);
     } finally {
       mailer.send = send;
     }
+    expect(await applicationsFor(rolledBack)).toBe(0);
+    expect(await queuedMailsTo(rolledBack)).toBe(0);
+
+    // The mail cannot be queued: the application is not saved either.
+    const unqueued = uniqueEmail("unqueued");
+    mailer.send = async () => {
+      throw new Error("queue unavailable");
+    };
+    try {
+      expect((await submit({ fullName: "No Queue", email: unqueued }, key())).status).toBe(500);
+    } finally {
+      mailer.send = send;
+    }
+    expect(await applicationsFor(unqueued)).toBe(0);
+
+    const committed = uniqueEmail("committed");
+    expect((await submit({ fullName: "Kept", email: committed }, key())).status).toBe(201);
+    expect(await applicationsFor(committed)).toBe(1);
+    expect(await queuedMailsTo(committed)).toBe(1);
   });
 });
 

@@ -16,7 +16,6 @@ import {
   requestHash,
   storeIdempotentResponse,
 } from "../../platform/idempotency.ts";
-import type { Mail } from "../../platform/mail.ts";
 import { createAdminNotification } from "../admin/service.ts";
 import { approvalMail, confirmationMail, denialMail } from "./mails.ts";
 import { findApplicantDetails, lockApplicantDetails } from "./onboarding-queries.ts";
@@ -40,17 +39,6 @@ export function publishApplicationChange(
   return deps.realtime.publish(REALTIME_TOPICS.applications, change, "staff", executor);
 }
 
-/** Mail is best effort: a failure becomes a warning the UI shows, never a lost application. */
-async function trySend(deps: AppDeps, mail: Mail, warning: string): Promise<string[]> {
-  try {
-    await deps.mailer.send(mail);
-    return [];
-  } catch (error) {
-    deps.log.warn({ err: error, subject: mail.subject }, "application mail failed");
-    return [warning];
-  }
-}
-
 export async function submitApplication(
   deps: AppDeps,
   input: SubmitInput,
@@ -62,11 +50,10 @@ export async function submitApplication(
       throw new AppError("validation_failed", "A sample image was not found. Upload it again.");
     }
   }
-  type Outcome = { replay: true; response: Submitted } | { replay: false; response: Submitted };
-  const created = await deps.database.db.transaction().execute(async (trx): Promise<Outcome> => {
+  const { response } = await deps.database.db.transaction().execute(async (trx) => {
     if (idempotencyKey) {
       const earlier = await claimIdempotencyKey(trx, SUBMIT_SCOPE, idempotencyKey, hash);
-      if (earlier) return { replay: true, response: earlier as Submitted };
+      if (earlier) return { response: earlier as Submitted };
     }
     if (await q.findOpenApplicationByEmail(trx, input.email)) {
       throw new AppError("conflict", OPEN_APPLICATION_MESSAGE);
@@ -87,28 +74,15 @@ export async function submitApplication(
       trx,
     );
     await publishApplicationChange(deps, application, trx);
+    await deps.mailer.send(confirmationMail(input.email, input.fullName), trx);
     const response: Submitted = {
       status: 201,
       body: { application: { id: application.id, status: "pending" } },
     };
     if (idempotencyKey)
       await storeIdempotentResponse(trx, SUBMIT_SCOPE, idempotencyKey, hash, response);
-    return { replay: false, response };
+    return { response };
   });
-  if (created.replay) return created.response;
-
-  const warnings = await trySend(
-    deps,
-    confirmationMail(input.email, input.fullName),
-    "Your application was saved, but we could not send the confirmation email.",
-  );
-  const response = created.response;
-  if (warnings.length) {
-    response.body.warnings = warnings;
-    if (idempotencyKey) {
-      await storeIdempotentResponse(deps.database.db, SUBMIT_SCOPE, idempotencyKey, hash, response);
-    }
-  }
   return response;
 }
 
@@ -149,7 +123,9 @@ export async function decide(
   const current = await findOrThrow(deps, id);
   const updated = await deps.database.db.transaction().execute(async (trx) => {
     const next = await q.decideApplication(trx, id, decision);
-    if (next) await publishApplicationChange(deps, next, trx);
+    if (!next) return next;
+    await publishApplicationChange(deps, next, trx);
+    await deps.mailer.send(decisionMail(deps, next, decision), trx);
     return next;
   });
   if (!updated) {
@@ -160,21 +136,21 @@ export async function decide(
       `This application is already ${label}; only pending or under review applications can be approved or denied.`,
     );
   }
-  const mail =
-    decision.status === "approved"
-      ? approvalMail(
-          updated.email,
-          updated.full_name,
-          `${siteOrigin(deps.config)}/onboard?application_id=${updated.id}`,
-        )
-      : denialMail(updated.email, updated.full_name, decision.reason);
-  const warnings = await trySend(
-    deps,
-    mail,
-    `The application was ${decision.status}, but the email to ${updated.email} could not be sent.`,
-  );
-  const application = q.toApplication(updated);
-  return warnings.length ? { application, warnings } : { application };
+  return { application: q.toApplication(updated) };
+}
+
+function decisionMail(
+  deps: AppDeps,
+  application: { id: string; email: string; full_name: string },
+  decision: { status: "approved" | "denied"; reason?: string },
+) {
+  return decision.status === "approved"
+    ? approvalMail(
+        application.email,
+        application.full_name,
+        `${siteOrigin(deps.config)}/onboard?application_id=${application.id}`,
+      )
+    : denialMail(application.email, application.full_name, decision.reason);
 }
 
 /** The staff-only bytes of one sample image of one application. */

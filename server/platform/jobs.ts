@@ -1,0 +1,211 @@
+import type { Kysely } from "kysely";
+import { fromKysely, PgBoss, type Db as PgBossDb } from "pg-boss";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import type { Logger } from "./logger.ts";
+
+/** pg-boss keeps its tables in this schema, next to ours (docs/decisions/012-job-queue.md). */
+const SCHEMA = "pgboss";
+const POLLING_SECONDS = 1;
+const FAILED_KEPT_SECONDS = 30 * 24 * 60 * 60;
+
+export type JobContext = { id: string; now: Date };
+
+export type JobDefinition<T extends object> = {
+  name: string;
+  handler: (data: T, context: JobContext) => Promise<void>;
+  /** Attempts after the first; each waits longer (exponential backoff from `retryDelaySeconds`). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryDelayMaxSeconds?: number;
+  /** A job running longer than this is failed (and retried). */
+  expireInSeconds?: number;
+  /** Five-field cron, UTC: the queue then gets one job per occurrence. */
+  cron?: string;
+};
+
+export type FailedJob = {
+  id: string;
+  data: unknown;
+  error: string;
+  attempts: number;
+  createdAt: string;
+  failedAt: string | null;
+};
+
+export type Jobs = {
+  /** The queue's clock: what handlers see as `now` (tests replace it). */
+  now(): Date;
+  /** Registers a queue and its handler; call before start(). */
+  define<T extends object>(definition: JobDefinition<T>): void;
+  /**
+   * Enqueues a job. Pass the transaction of the change that needs the job: it then exists
+   * exactly when that change commits.
+   */
+  send(
+    name: string,
+    data: object,
+    options?: { executor?: Kysely<DB> | undefined; startAfter?: Date },
+  ): Promise<void>;
+  /** Runs a registered handler now, outside the queue (tests, sweeps by hand). */
+  run(name: string, data: object, now?: Date): Promise<void>;
+  /** Jobs that used up their retries, newest first. */
+  failed(name: string, limit?: number): Promise<FailedJob[]>;
+  /** Resolves once no job that is due now is waiting or running (tests). */
+  drain(timeoutMs?: number): Promise<void>;
+  start(): Promise<void>;
+  /** Stops the workers after their current job; the database stays open. */
+  stop(): Promise<void>;
+};
+
+/**
+ * pg-boss over the app's own pool. On PGlite this is essential: the pool holds PGlite's one
+ * connection, so pg-boss's polling waits for the app's open transaction instead of running
+ * inside it. node-postgres answers a multi-statement text with one result per statement.
+ */
+function poolAdapter(database: Database): PgBossDb {
+  return {
+    async executeSql(text, values) {
+      const result = (await database.pool.query(text, values)) as unknown as
+        | { rows: unknown[] }
+        | { rows?: unknown[] }[];
+      return Array.isArray(result)
+        ? { rows: result.flatMap((r) => r.rows ?? []) }
+        : { rows: result.rows };
+    },
+  };
+}
+
+export function createJobs(options: {
+  database: Database;
+  log: Logger;
+  /** The time handlers see as `now`; tests replace it. */
+  now?: () => Date;
+}): Jobs {
+  const { database, log } = options;
+  const now = options.now ?? (() => new Date());
+  const definitions = new Map<string, JobDefinition<object>>();
+  const workerIds: string[] = [];
+  let boss: PgBoss | undefined;
+
+  const running = () => {
+    if (!boss) throw new Error("The job queue is not started");
+    return boss;
+  };
+
+  const countPending = async () => {
+    const { rows } = await database.pool.query<{ pending: number }>(
+      `select count(*)::int as pending from ${SCHEMA}.job
+        where name = any($1) and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+      [[...definitions.keys()]],
+    );
+    return rows[0]?.pending ?? 0;
+  };
+
+  return {
+    now,
+
+    define(definition) {
+      if (boss) throw new Error(`Define job ${definition.name} before the queue starts`);
+      definitions.set(definition.name, definition as JobDefinition<object>);
+    },
+
+    async send(name, data, sendOptions = {}) {
+      await running().send(name, data, {
+        ...(sendOptions.executor ? { db: fromKysely(sendOptions.executor) } : {}),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+      });
+    },
+
+    async run(name, data, at) {
+      const definition = definitions.get(name);
+      if (!definition) throw new Error(`No job named ${name}`);
+      await definition.handler(data, { id: "manual", now: at ?? now() });
+    },
+
+    async failed(name, limit = 50) {
+      const { rows } = await database.pool.query<{
+        id: string;
+        data: unknown;
+        output: { message?: string } | null;
+        retry_count: number;
+        created_on: Date;
+        completed_on: Date | null;
+      }>(
+        `select id, data, output, retry_count, created_on, completed_on from ${SCHEMA}.job
+          where name = $1 and state = 'failed' order by completed_on desc nulls last limit $2`,
+        [name, limit],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        data: r.data,
+        error: r.output?.message ?? JSON.stringify(r.output),
+        attempts: r.retry_count + 1,
+        createdAt: new Date(r.created_on).toISOString(),
+        failedAt: r.completed_on ? new Date(r.completed_on).toISOString() : null,
+      }));
+    },
+
+    async drain(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        for (const id of workerIds) running().notifyWorker(id);
+        if ((await countPending()) === 0) return;
+        if (Date.now() > deadline) throw new Error(`Jobs still pending after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+
+    async start() {
+      if (boss) return;
+      const instance = new PgBoss({
+        db: poolAdapter(database),
+        schema: SCHEMA,
+        ...(database.kind === "pglite" ? { backend: "pglite" as const } : {}),
+      });
+      instance.on("error", (err) => log.error({ err }, "job queue error"));
+      await instance.start();
+      boss = instance;
+      for (const definition of definitions.values()) {
+        const retries = {
+          retryLimit: definition.retryLimit ?? 0,
+          retryDelay: definition.retryDelaySeconds ?? 0,
+          retryBackoff: (definition.retryLimit ?? 0) > 0,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+          deleteAfterSeconds: FAILED_KEPT_SECONDS,
+        };
+        await instance.createQueue(definition.name, {
+          ...retries,
+          ...(definition.retryDelayMaxSeconds
+            ? { retryDelayMax: definition.retryDelayMaxSeconds }
+            : {}),
+        });
+        // createQueue keeps an existing queue as it was: a changed definition applies from here.
+        await instance.updateQueue(definition.name, retries);
+        if (definition.cron) await instance.schedule(definition.name, definition.cron);
+        const id = await instance.work<object>(
+          definition.name,
+          { pollingIntervalSeconds: POLLING_SECONDS },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await definition.handler(job.data, { id: job.id, now: now() });
+            } catch (err) {
+              log.warn({ err, job: definition.name, id: job.id }, "job failed");
+              throw err;
+            }
+          },
+        );
+        workerIds.push(id);
+      }
+    },
+
+    async stop() {
+      const instance = boss;
+      if (!instance) return;
+      boss = undefined;
+      workerIds.length = 0;
+      await instance.stop({ graceful: true, timeout: 10_000, close: false });
+    },
+  };
+}
