@@ -1,13 +1,13 @@
-import { createServer, type Server } from "node:net";
 import { test as base, expect, type Page } from "@playwright/test";
 import { createAdmin, createApplication } from "../server/db/factories.ts";
 import { startTestApp, type TestApp } from "../server/test/test-app.ts";
 
-// Approve and deny from the application's detail page. The app's SMTP server answers slowly
-// and then refuses service, like a struggling mail host: each decision answers with a warning
-// (the mail could not be sent), and meanwhile the live update has already shown the decided
-// status and removed the Actions card that started the call. The success toast and every
-// warning must show all the same.
+// Approve and deny from the application's detail page over a slow network: the decision's
+// answer arrives late (held back below), and meanwhile the live update has already shown the
+// decided status and removed the Actions card that started the call. The success toast and
+// every warning the answer carries must show all the same. Mail is queued (a decision never
+// waits for SMTP), so the server sends no mail warning today; the held-back answer carries one
+// the contract allows, to prove warnings survive the unmount too.
 
 const PASSWORD = "e2e-password-123";
 
@@ -17,27 +17,27 @@ const test = base.extend<{ world: World }, { worldInstance: World }>({
   worldInstance: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
     async ({}, use) => {
-      const smtp = await slowRefusingSmtp();
-      const { port } = smtp.address() as { port: number };
-      const app = await startTestApp({ LOG_LEVEL: "silent", SMTP_URL: `smtp://127.0.0.1:${port}` });
+      const app = await startTestApp({ LOG_LEVEL: "silent" });
       const admin = await createAdmin(app.database.db, { password: PASSWORD });
       await use({ app, adminEmail: admin.email });
       await app.close();
-      await new Promise((resolve) => smtp.close(resolve));
     },
     { scope: "worker", timeout: 120_000 },
   ],
   world: async ({ worldInstance }, use) => use(worldInstance),
 });
 
-/** An SMTP server that greets every client after a second and a half with "554, no service". */
-async function slowRefusingSmtp(): Promise<Server> {
-  const server = createServer((socket) => {
-    socket.on("error", () => {});
-    setTimeout(() => socket.end("554 5.3.2 Service unavailable\r\n"), 1500);
+/**
+ * Holds the decision's answer back until the live update has removed the Actions card, and adds
+ * `warning` to it.
+ */
+async function slowDecisionAnswer(page: Page, action: "approve" | "deny", warning: string) {
+  await page.route(`**/api/admin/applications/*/${action}`, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await expect(page.getByRole("heading", { name: "Actions" })).toHaveCount(0);
+    await route.fulfill({ response, json: { ...body, warnings: [warning] } });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return server;
 }
 
 /** A new pending application, opened on its detail page by a signed-in staff member. */
@@ -56,28 +56,26 @@ async function openPendingApplication(page: Page, world: World, label: string) {
   return application;
 }
 
-test("approve from the detail page: the success toast and the mail warning both show", async ({
+test("approve from the detail page: the success toast and the warning both show", async ({
   page,
   world,
 }) => {
-  const application = await openPendingApplication(page, world, "Approve");
+  await openPendingApplication(page, world, "Approve");
+  await slowDecisionAnswer(page, "approve", "Approve warning from a slow answer.");
   await page.getByRole("button", { name: "Approve" }).click();
 
   await expect(page.getByText("Application approved successfully!")).toBeVisible();
-  await expect(
-    page.getByText(
-      `The application was approved, but the email to ${application.email} could not be sent.`,
-    ),
-  ).toBeVisible();
+  await expect(page.getByText("Approve warning from a slow answer.")).toBeVisible();
   await expect(page.getByText("Approved", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Actions" })).toHaveCount(0);
 });
 
-test("deny from the detail page with a reason: the success toast and the mail warning both show", async ({
+test("deny from the detail page with a reason: the success toast and the warning both show", async ({
   page,
   world,
 }) => {
-  const application = await openPendingApplication(page, world, "Deny");
+  await openPendingApplication(page, world, "Deny");
+  await slowDecisionAnswer(page, "deny", "Deny warning from a slow answer.");
   await page.getByLabel("Denial reason (optional)").fill("Please show more recent work.");
   await page.getByRole("button", { name: "Deny" }).click();
   const dialog = page.getByRole("dialog");
@@ -85,11 +83,7 @@ test("deny from the detail page with a reason: the success toast and the mail wa
   await dialog.getByRole("button", { name: "Deny" }).click();
 
   await expect(page.getByText("Application denied successfully!")).toBeVisible();
-  await expect(
-    page.getByText(
-      `The application was denied, but the email to ${application.email} could not be sent.`,
-    ),
-  ).toBeVisible();
+  await expect(page.getByText("Deny warning from a slow answer.")).toBeVisible();
   await expect(page.getByText("Denied", { exact: true })).toBeVisible();
   await expect(page.getByText("Please show more recent work.")).toBeVisible();
 });
