@@ -18,6 +18,14 @@ afterAll(() => app?.close());
 const get = (path: string, cookie = admin.cookie) => app.fetch(path, { headers: { cookie } });
 const post = (path: string, body?: unknown, cookie = admin.cookie) =>
   app.fetch(path, jsonRequest("POST", body, cookie));
+const statusOf = async (id: string) =>
+  (
+    await app.database.db
+      .selectFrom("applications")
+      .select("status")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow()
+  ).status;
 const mailsTo = (email: string) =>
   app.database.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", email).execute();
 
@@ -29,6 +37,7 @@ describe("who may call the admin application routes", () => {
       ["GET", "/api/admin/applications"],
       ["GET", "/api/admin/applications/events"],
       ["GET", `/api/admin/applications/${id}`],
+      ["POST", `/api/admin/applications/${id}/open`],
       ["POST", `/api/admin/applications/${id}/approve`],
       ["POST", `/api/admin/applications/${id}/deny`],
       ["GET", `/api/admin/applications/${id}/sample-images/x/thumb`],
@@ -100,25 +109,35 @@ describe("GET /api/admin/applications", () => {
   });
 });
 
-describe("GET /api/admin/applications/:id", () => {
-  it("moves a pending application to under_review, recording the admin", async () => {
+describe("GET /api/admin/applications/:id and POST …/open", () => {
+  it("reads an application without changing it: a GET changes no state", async () => {
     const application = await createApplication(app.database.db);
     const response = await get(`/api/admin/applications/${application.id}`);
+    expect(response.status).toBe(200);
+    const { application: seen } = await response.json();
+    expect(seen).toMatchObject({ id: application.id, status: "pending", reviewedBy: null });
+    expect(await statusOf(application.id)).toBe("pending");
+  });
+
+  it("opening moves a pending application to under_review, recording the admin", async () => {
+    const application = await createApplication(app.database.db);
+    const response = await post(`/api/admin/applications/${application.id}/open`);
     expect(response.status).toBe(200);
     const { application: seen } = await response.json();
     expect(seen).toMatchObject({ status: "under_review", reviewedBy: admin.user.id });
     // A second admin opening it changes nothing.
     const again = await (
-      await get(`/api/admin/applications/${application.id}`, second.cookie)
+      await post(`/api/admin/applications/${application.id}/open`, undefined, second.cookie)
     ).json();
     expect(again.application).toMatchObject({ status: "under_review", reviewedBy: admin.user.id });
   });
 
   it("answers 404 for unknown and malformed ids", async () => {
-    expect((await get("/api/admin/applications/00000000-0000-4000-8000-000000000000")).status).toBe(
-      404,
-    );
+    const unknown = "/api/admin/applications/00000000-0000-4000-8000-000000000000";
+    expect((await get(unknown)).status).toBe(404);
     expect((await get("/api/admin/applications/not-a-uuid")).status).toBe(404);
+    expect((await post(`${unknown}/open`)).status).toBe(404);
+    expect((await post("/api/admin/applications/not-a-uuid/open")).status).toBe(404);
   });
 });
 
