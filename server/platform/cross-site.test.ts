@@ -72,7 +72,8 @@ describe("cross-site writes", () => {
   });
 
   it("lets a same-origin browser request without Origin, and a client sending neither, through", async () => {
-    for (const headers of [{ "sec-fetch-site": "same-origin" }, {}]) {
+    const variants: Record<string, string>[] = [{ "sec-fetch-site": "same-origin" }, {}];
+    for (const headers of variants) {
       const application = await createApplication(app.database.db);
       const response = await formPost(`/api/admin/applications/${application.id}/open`, {
         cookie: admin.cookie,
