@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication } from "../db/factories.ts";
 import { TEST_PASSWORD } from "../test/accounts.ts";
+import { applicationStatus } from "../test/applications.ts";
 import { adminSession } from "../test/sessions.ts";
 import { startTestApp, type TestApp } from "../test/test-app.ts";
 import { CROSS_SITE_REFUSAL } from "./cross-site.ts";
@@ -18,14 +19,7 @@ afterAll(() => app?.close());
 
 const FOREIGN = "https://attacker.example";
 
-const statusOf = async (id: string) =>
-  (
-    await app.database.db
-      .selectFrom("applications")
-      .select("status")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow()
-  ).status;
+const statusOf = (id: string) => applicationStatus(app, id);
 
 /** What a page's <form method="post"> sends: a simple request, no preflight. */
 function formPost(path: string, headers: Record<string, string>) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication, uniqueEmail } from "../../db/factories.ts";
+import { applicationStatus } from "../../test/applications.ts";
 import { adminSession, jsonRequest, userSession } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 
@@ -18,14 +19,7 @@ afterAll(() => app?.close());
 const get = (path: string, cookie = admin.cookie) => app.fetch(path, { headers: { cookie } });
 const post = (path: string, body?: unknown, cookie = admin.cookie) =>
   app.fetch(path, jsonRequest("POST", body, cookie));
-const statusOf = async (id: string) =>
-  (
-    await app.database.db
-      .selectFrom("applications")
-      .select("status")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow()
-  ).status;
+const statusOf = (id: string) => applicationStatus(app, id);
 const mailsTo = (email: string) =>
   app.database.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", email).execute();
 
