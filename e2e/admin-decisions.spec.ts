@@ -53,6 +53,8 @@ async function openPendingApplication(page: Page, world: World, label: string) {
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`${world.app.url}/admin/applications/${application.id}`);
   await expect(page.getByRole("heading", { name: application.full_name })).toBeVisible();
+  // Opening it (an explicit POST the screen sends, never the GET) puts it under review.
+  await expect(page.getByText("Under Review", { exact: true })).toBeVisible();
   return application;
 }
 

@@ -1,8 +1,6 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
-import { UPLOAD_REQUEST_MAX_BYTES } from "../contracts/media.ts";
 import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
 import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
@@ -21,14 +19,15 @@ import { profilePageHead, profileRoutes } from "./features/profiles/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
 import { type RoleLookup, requireAccess } from "./platform/access.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
+import { trustedOrigins } from "./platform/auth.ts";
+import { DEFAULT_BODY_LIMIT_BYTES, hasBody, limitBody } from "./platform/body-limit.ts";
+import { refuseCrossSiteWrites } from "./platform/cross-site.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
 import { mediaRoutes } from "./platform/media-routes.ts";
 import { requestIdFrom } from "./platform/request-id.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
-
-const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -73,26 +72,20 @@ export function createApp(deps: AppDeps) {
   app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, overwrite: false }));
   // Text (HTML, JS, CSS, JSON) goes out compressed; images and event streams are left alone.
   app.use("*", compress());
-  // The unread rest of a refused body would poison a kept-alive connection: close it.
-  const limitBody = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) =>
-        c.json(errorBody("payload_too_large", "Request body is too large"), 413, {
-          Connection: "close",
-        }),
-    });
-  const jsonLimit = limitBody(JSON_BODY_LIMIT_BYTES);
-  const uploadLimit = limitBody(UPLOAD_REQUEST_MAX_BYTES);
-  app.use("/api/*", (c, next) =>
-    c.req.header("content-type")?.startsWith("multipart/form-data")
-      ? uploadLimit(c, next)
-      : jsonLimit(c, next),
-  );
+  // Another site's page may not make a signed-in browser write (docs/decisions/016).
+  app.use("*", refuseCrossSiteWrites(trustedOrigins(deps.config)));
+  // Bodies are limited per route, after access and rate limits (define-route.ts): nothing is
+  // read app-wide, and an unknown path reads nothing at all.
 
   // Better Auth answers everything under /api/auth (sign-in, sign-up, verification, reset, OAuth)
-  // and checks its own sessions where an endpoint needs one.
-  app.on(["GET", "POST"], "/api/auth/*", requireAccess("public"), handleAuthRequest);
+  // and checks its own sessions where an endpoint needs one. Its bodies are small JSON.
+  app.on(
+    ["GET", "POST"],
+    "/api/auth/*",
+    requireAccess("public"),
+    limitBody(DEFAULT_BODY_LIMIT_BYTES),
+    handleAuthRequest,
+  );
 
   const api = createRouter();
   api.route("/", healthRoutes());
@@ -112,7 +105,10 @@ export function createApp(deps: AppDeps) {
   mountApiDocs(api);
   app.route("/api", api);
   const noSuchRoute = (c: Context<AppEnv>) =>
-    c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404);
+    c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404, {
+      // Its body is never read: close the connection rather than leave it unread on it.
+      ...(hasBody(c) ? { Connection: "close" } : {}),
+    });
   // Outsiders learn nothing about which admin routes exist.
   app.all("/api/admin/*", requireAccess("admin"), noSuchRoute);
   app.all("/api/*", requireAccess("public"), noSuchRoute);

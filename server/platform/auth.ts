@@ -10,6 +10,24 @@ export function siteOrigin(config: Config): string {
   return config.publicOrigin ?? `http://localhost:${config.port}`;
 }
 
+/**
+ * The origins whose pages may send the site state-changing requests: the public origin, and
+ * outside production also the app opened by address (127.0.0.1) and through Vite. Better
+ * Auth's origin check and the app's (cross-site.ts) read this one list.
+ */
+export function trustedOrigins(config: Config): string[] {
+  const origin = siteOrigin(config);
+  if (config.env === "production") return [origin];
+  return [
+    ...new Set([
+      origin,
+      `http://localhost:${config.port}`,
+      `http://127.0.0.1:${config.port}`,
+      VITE_DEV_ORIGIN,
+    ]),
+  ];
+}
+
 /** Where a password-reset mail sends the person: the admin reset screen (spec §Admin login). */
 export const PASSWORD_RESET_PATH = "/admin/reset";
 // The Vite dev server (npm run dev:web) proxies /api from this origin.
@@ -70,16 +88,7 @@ export function createAuth({
     baseURL: origin,
     basePath: "/api/auth",
     secret: config.authSecret,
-    // In development the app is also opened by address (127.0.0.1) and through Vite.
-    trustedOrigins:
-      config.env === "production"
-        ? [origin]
-        : [
-            origin,
-            `http://localhost:${config.port}`,
-            `http://127.0.0.1:${config.port}`,
-            VITE_DEV_ORIGIN,
-          ],
+    trustedOrigins: trustedOrigins(config),
     database: { db: database.db, type: "postgres" },
     user: {
       additionalFields: {

@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { ZErrorResponse } from "../../contracts/errors.ts";
 import { type AccessLevel, type LevelEnv, requireAccess } from "./access.ts";
+import { DEFAULT_BODY_LIMIT_BYTES, limitBody } from "./body-limit.ts";
 import type { AppEnv } from "./http.ts";
 
 /** The security schemes the document declares (registered in api-docs.ts). */
@@ -65,28 +66,38 @@ type RouteInput = Omit<RouteConfig, "middleware"> & {
   forbidden?: string;
   /** Middleware that runs after the access check (e.g. a rate limit). */
   middleware?: MiddlewareHandler<AppEnv>[];
+  /** The largest body the route reads (default DEFAULT_BODY_LIMIT_BYTES); only uploads need more. */
+  bodyLimit?: number;
 };
 
-type DefinedRoute<R extends RouteInput> = Omit<R, "access" | "forbidden" | "middleware"> & {
+type DefinedRoute<R extends RouteInput> = Omit<
+  R,
+  "access" | "forbidden" | "middleware" | "bodyLimit"
+> & {
   middleware: [MiddlewareHandler<LevelEnv<R["access"]>>];
 };
 
 /**
- * An OpenAPI route with its access level: the level's guard runs first (before validation), the
+ * An OpenAPI route with its access level: the level's guard runs first, then the route's own
+ * middleware (rate limits), then the body limit, and only then validation reads the body. The
  * handler finds the caller on `c.var`, and the document gets the security requirement, an
  * "Access: …" line, the refusals (401/403), an operationId and a 4XX response.
  */
 export function defineRoute<P extends string, R extends Omit<RouteInput, "path"> & { path: P }>(
   route: R,
 ): DefinedRoute<R> {
-  const { access, forbidden, middleware = [], ...config } = route;
+  const { access, forbidden, middleware = [], bodyLimit, ...config } = route;
   const responses = { ...REFUSALS[access], ...config.responses };
   if (!Object.keys(responses).some((code) => code.startsWith("4"))) {
     responses["4XX" as unknown as number] = error("The request was refused");
   }
   const defined = createRoute({
     ...config,
-    middleware: [requireAccess(access, { forbidden }), ...middleware],
+    middleware: [
+      requireAccess(access, { forbidden }),
+      ...middleware,
+      limitBody(bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES),
+    ],
     operationId: config.operationId ?? operationIdFor(config.method, config.path),
     security: SECURITY[access],
     description: [ACCESS_LINES[access], config.description].filter(Boolean).join(" "),

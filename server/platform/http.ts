@@ -12,6 +12,7 @@ import type {
   RoleLookup,
   SessionUser,
 } from "./access.ts";
+import { hasBody } from "./body-limit.ts";
 import type { AppDeps } from "./deps.ts";
 import { AppError, errorBody, HTTP_STATUS_BY_CODE } from "./errors.ts";
 
@@ -63,6 +64,8 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 };
 
 export function respondWithError(error: unknown, c: Context<AppEnv>) {
+  // A refusal before the body was read (401, 403) leaves it unread: close the connection.
+  if (hasBody(c) && !c.req.raw.bodyUsed) c.header("Connection", "close");
   if (error instanceof AppError) {
     const status = HTTP_STATUS_BY_CODE[error.code] as ContentfulStatusCode;
     return c.json(errorBody(error.code, error.message, error.warnings), status);

@@ -5,6 +5,7 @@ import {
   pruneAttemptsSometimes,
   secondsUntilWindowCloses,
 } from "./attempts.ts";
+import { hasBody } from "./body-limit.ts";
 import { limitedAddress } from "./client-ip.ts";
 import { errorBody } from "./errors.ts";
 import type { AppEnv } from "./http.ts";
@@ -47,12 +48,9 @@ export function rateLimit(
     if (attempts.count > rule.max) {
       const retryAfter = secondsUntilWindowCloses(attempts, rule.windowSeconds);
       // A refused upload's unread body would poison a kept-alive connection: close it.
-      const hasBody =
-        c.req.header("content-length") !== undefined ||
-        c.req.header("transfer-encoding") !== undefined;
       return c.json(errorBody("rate_limited", waitMessage(retryAfter)), 429, {
         "Retry-After": String(retryAfter),
-        ...(hasBody ? { Connection: "close" } : {}),
+        ...(hasBody(c) ? { Connection: "close" } : {}),
       });
     }
     await next();

@@ -10,7 +10,13 @@ import {
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
-import { decide, listApplications, openApplication, sampleImage } from "./service.ts";
+import {
+  decide,
+  getApplication,
+  listApplications,
+  openApplication,
+  sampleImage,
+} from "./service.ts";
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -33,10 +39,22 @@ const detailRoute = defineRoute({
   access: "admin",
   method: "get",
   path: "/admin/applications/{id}",
-  summary: "One application; opening a pending one puts it under review",
+  summary: "One application, read only",
   tags: ["admin"],
   request: { params: ZApplicationIdParam },
   responses: { 200: json(ZApplicationDetailResponse, "The application"), ...errors },
+});
+
+const openRoute = defineRoute({
+  access: "admin",
+  method: "post",
+  path: "/admin/applications/{id}/open",
+  summary: "Open an application: a pending one goes under review, recording who opened it",
+  description:
+    "The detail screen sends it when staff open the application; any other status stays.",
+  tags: ["admin"],
+  request: { params: ZApplicationIdParam },
+  responses: { 200: json(ZApplicationDetailResponse, "The application as opened"), ...errors },
 });
 
 const decisionResponses = {
@@ -89,6 +107,10 @@ export function adminApplicationRoutes() {
       c.json(await listApplications(c.var.deps, c.req.valid("query")), 200),
     )
     .openapi(detailRoute, async (c) => {
+      const application = await getApplication(c.var.deps, c.req.valid("param").id);
+      return c.json({ application }, 200);
+    })
+    .openapi(openRoute, async (c) => {
       const { id } = c.req.valid("param");
       const application = await openApplication(c.var.deps, id, c.var.user.id);
       return c.json({ application }, 200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENTS_PATH } from "../../../contracts/realtime.ts";
 import { createApplication, uniqueEmail } from "../../db/factories.ts";
+import { applicationStatus } from "../../test/applications.ts";
 import { adminSession, jsonRequest, userSession } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 
@@ -19,6 +20,7 @@ afterAll(() => app?.close());
 const get = (path: string, cookie = admin.cookie) => app.fetch(path, { headers: { cookie } });
 const post = (path: string, body?: unknown, cookie = admin.cookie) =>
   app.fetch(path, jsonRequest("POST", body, cookie));
+const statusOf = (id: string) => applicationStatus(app, id);
 const mailsTo = async (email: string) => {
   await app.deps.jobs.drain();
   return app.database.db
@@ -35,6 +37,7 @@ describe("who may call the admin application routes", () => {
     const routes: [string, string][] = [
       ["GET", "/api/admin/applications"],
       ["GET", `/api/admin/applications/${id}`],
+      ["POST", `/api/admin/applications/${id}/open`],
       ["POST", `/api/admin/applications/${id}/approve`],
       ["POST", `/api/admin/applications/${id}/deny`],
       ["GET", `/api/admin/applications/${id}/sample-images/x/thumb`],
@@ -106,25 +109,35 @@ describe("GET /api/admin/applications", () => {
   });
 });
 
-describe("GET /api/admin/applications/:id", () => {
-  it("moves a pending application to under_review, recording the admin", async () => {
+describe("GET /api/admin/applications/:id and POST …/open", () => {
+  it("reads an application without changing it: a GET changes no state", async () => {
     const application = await createApplication(app.database.db);
     const response = await get(`/api/admin/applications/${application.id}`);
+    expect(response.status).toBe(200);
+    const { application: seen } = await response.json();
+    expect(seen).toMatchObject({ id: application.id, status: "pending", reviewedBy: null });
+    expect(await statusOf(application.id)).toBe("pending");
+  });
+
+  it("opening moves a pending application to under_review, recording the admin", async () => {
+    const application = await createApplication(app.database.db);
+    const response = await post(`/api/admin/applications/${application.id}/open`);
     expect(response.status).toBe(200);
     const { application: seen } = await response.json();
     expect(seen).toMatchObject({ status: "under_review", reviewedBy: admin.user.id });
     // A second admin opening it changes nothing.
     const again = await (
-      await get(`/api/admin/applications/${application.id}`, second.cookie)
+      await post(`/api/admin/applications/${application.id}/open`, undefined, second.cookie)
     ).json();
     expect(again.application).toMatchObject({ status: "under_review", reviewedBy: admin.user.id });
   });
 
   it("answers 404 for unknown and malformed ids", async () => {
-    expect((await get("/api/admin/applications/00000000-0000-4000-8000-000000000000")).status).toBe(
-      404,
-    );
+    const unknown = "/api/admin/applications/00000000-0000-4000-8000-000000000000";
+    expect((await get(unknown)).status).toBe(404);
     expect((await get("/api/admin/applications/not-a-uuid")).status).toBe(404);
+    expect((await post(`${unknown}/open`)).status).toBe(404);
+    expect((await post("/api/admin/applications/not-a-uuid/open")).status).toBe(404);
   });
 });
 

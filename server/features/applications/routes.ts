@@ -5,7 +5,7 @@ import {
   ZSubmitApplicationResponse,
 } from "../../../contracts/applications.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
+import { IMAGE_UPLOAD_MAX_BYTES, UPLOAD_REQUEST_MAX_BYTES } from "../../../contracts/media.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
@@ -66,6 +66,7 @@ const sampleRoute = defineRoute({
   method: "post",
   path: "/applications/sample-images",
   middleware: [rateLimit(SAMPLE_UPLOAD_LIMIT)],
+  bodyLimit: UPLOAD_REQUEST_MAX_BYTES,
   summary: "Upload one sample image for an application (multipart field `file`)",
   description:
     "No sign-in. The image is checked by content, stripped of metadata and kept private; pass the returned key in the application's sampleImages.",

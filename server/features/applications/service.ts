@@ -103,6 +103,10 @@ async function findOrThrow(deps: AppDeps, id: string) {
   return row;
 }
 
+export async function getApplication(deps: AppDeps, id: string) {
+  return q.toApplication(await findOrThrow(deps, id));
+}
+
 /** Opening a pending application puts it under review, recording which admin opened it. */
 export async function openApplication(deps: AppDeps, id: string, adminId: string) {
   const row = await findOrThrow(deps, id);

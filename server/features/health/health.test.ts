@@ -32,7 +32,7 @@ describe("API baseline", () => {
   });
 
   it("refuses bodies over the limit with 413", async () => {
-    const response = await app.fetch("/api/accounts/providers", {
+    const response = await app.fetch("/api/applications", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ blob: "x".repeat(1024 * 1024 + 10) }),

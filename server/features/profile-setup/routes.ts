@@ -4,6 +4,7 @@ import {
   DOCUMENT_UPLOAD_MAX_BYTES,
   IMAGE_UPLOAD_MAX_BYTES,
   UPLOAD_FILES_PER_REQUEST,
+  UPLOAD_REQUEST_MAX_BYTES,
 } from "../../../contracts/media.ts";
 import {
   DOCUMENT_KINDS,
@@ -61,13 +62,14 @@ const saveRoute = defineRoute({
 const completeRoute = defineRoute(
   base("post", "/profile-setup/complete", "Complete setup and publish the profile"),
 );
-const portfolioRoute = defineRoute(
-  base(
+const portfolioRoute = defineRoute({
+  ...base(
     "post",
     "/profile-setup/portfolio",
     `Upload portfolio images (multipart field \`files\`, up to ${UPLOAD_FILES_PER_REQUEST} per request)`,
   ),
-);
+  bodyLimit: UPLOAD_REQUEST_MAX_BYTES,
+});
 const orderRoute = defineRoute({
   ...base("put", "/profile-setup/portfolio/order", "Reorder the portfolio (first = cover)"),
   request: {
@@ -78,13 +80,14 @@ const deleteImageRoute = defineRoute({
   ...base("delete", "/profile-setup/portfolio/{id}", "Delete a portfolio image"),
   request: { params: ZPortfolioImageIdParam },
 });
-const documentRoute = defineRoute(
-  base(
+const documentRoute = defineRoute({
+  ...base(
     "post",
     "/profile-setup/documents",
     "Upload a verification or insurance document (multipart fields `kind` and `file`; PDF or image)",
   ),
-);
+  bodyLimit: UPLOAD_REQUEST_MAX_BYTES,
+});
 const deleteDocumentRoute = defineRoute({
   ...base("delete", "/profile-setup/documents/{id}", "Delete a document"),
   request: { params: ZDocumentIdParam },

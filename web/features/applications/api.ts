@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   type ApplicationListQuery,
   IDEMPOTENCY_HEADER,
@@ -55,11 +55,29 @@ export function useApplicationList(query: ApplicationListQuery) {
   });
 }
 
+/**
+ * One application. Opening it is an explicit POST (a pending one goes under review): the first
+ * load of the screen sends it and shows what it answers; later reloads only read.
+ */
 export function useApplicationDetail(id: string) {
+  const opened = useRef<string | undefined>(undefined);
   return useQuery({
     queryKey: applicationKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiRequest("GET", `/admin/applications/${id}`, ZApplicationDetailResponse, { signal }),
+    queryFn: async ({ signal }) => {
+      if (opened.current === id) {
+        return apiRequest("GET", `/admin/applications/${id}`, ZApplicationDetailResponse, {
+          signal,
+        });
+      }
+      const response = await apiRequest(
+        "POST",
+        `/admin/applications/${id}/open`,
+        ZApplicationDetailResponse,
+        { signal },
+      );
+      opened.current = id;
+      return response;
+    },
     retry: false,
     staleTime: 0,
     meta: { errorTitle: "Failed to load application" },
