@@ -70,9 +70,9 @@ describe("unattached sample sweep", () => {
     const submitted = await app.fetch(
       "/api/applications",
       jsonRequest("POST", {
-        full_name: "Sam Ple",
+        fullName: "Sam Ple",
         email: uniqueEmail("sweep"),
-        sample_images: [attached],
+        sampleImages: [attached],
       }),
     );
     expect(submitted.status).toBe(201);

@@ -48,7 +48,7 @@ const skipBackoff = (app: TestApp) =>
 const submit = (app: TestApp, email: string) =>
   app.fetch(
     "/api/applications",
-    jsonRequest("POST", { full_name: "Patient Applicant", email, portfolio_url: "" }),
+    jsonRequest("POST", { fullName: "Patient Applicant", email, portfolioUrl: "" }),
   );
 
 describe("mail through the job queue", () => {

@@ -16,6 +16,7 @@ describe("development outbox page", () => {
       subject: `Quotes " ' and <img src=x onerror=alert(1)>`,
       text: `Open https://example.test/a"onmouseover="alert(1)"<b>bold</b> or https://example.test/ok?x=1&y='2' now`,
     });
+    await app.deps.jobs.drain();
     const page = await (await app.fetch(`/dev/outbox?to=${encodeURIComponent(to)}`)).text();
     expect(page).not.toContain("<img");
     expect(page).not.toContain("<b>");

@@ -75,7 +75,7 @@ it(
           [IDEMPOTENCY_HEADER]: randomUUID(),
           "x-forwarded-for": `10.0.0.${i + 1}`,
         },
-        body: JSON.stringify({ full_name: `Applicant ${i}`, email: uniqueEmail(`a${i}`) }),
+        body: JSON.stringify({ fullName: `Applicant ${i}`, email: uniqueEmail(`a${i}`) }),
       });
       expect(response.status).toBe(201);
       submitted.push(((await response.json()) as { application: { id: string } }).application.id);
