@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { PROJECT_ROOT } from "../platform/project-root.ts";
 
-/** The real server (server/main.ts) as its own process, on the embedded database. */
+/** The real server (server/main.ts) as its own process, on the embedded database or PostgreSQL. */
 export type ServerProcess = {
   child: ChildProcess;
   url: string;
@@ -14,6 +14,9 @@ export function startServerProcess(options: {
   dataDir: string;
   port: number;
   logLevel?: string;
+  /** A PostgreSQL database instead of the embedded one in dataDir. */
+  databaseUrl?: string;
+  env?: Record<string, string>;
 }): ServerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: PROJECT_ROOT,
@@ -25,7 +28,8 @@ export function startServerProcess(options: {
       DEMO_SEED: "off",
       LOG_LEVEL: options.logLevel ?? "warn",
       NODE_ENV: "development",
-      DATABASE_URL: "",
+      DATABASE_URL: options.databaseUrl ?? "",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
