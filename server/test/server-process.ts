@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { PROJECT_ROOT } from "../platform/project-root.ts";
 
-/** The real server (server/main.ts) as its own process, on the embedded database or PostgreSQL. */
+/** The real server (server/main.ts) as its own process: on the embedded database, or on
+ * PostgreSQL given `databaseUrl`. */
 export type ServerProcess = {
   child: ChildProcess;
   url: string;
@@ -14,7 +15,6 @@ export function startServerProcess(options: {
   dataDir: string;
   port: number;
   logLevel?: string;
-  /** A PostgreSQL database instead of the embedded one in dataDir. */
   databaseUrl?: string;
   env?: Record<string, string>;
 }): ServerProcess {
