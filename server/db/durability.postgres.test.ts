@@ -114,11 +114,13 @@ describe("PostgreSQL durability", () => {
       let likeWrites = 0;
       let killed = false;
       let failure: Error | undefined;
-      /** The answer, or null when the kill cut the request off (never acknowledged). */
+      /** The answer's body, or null when the kill cut it off (never acknowledged). */
       const send = async (url: string, init: RequestInit, expected: number) => {
         try {
           const response = await fetch(`${server.url}${url}`, init);
-          if (response.status === expected) return response;
+          // The kill can cut the body too: an answer counts once it has arrived whole.
+          if (response.status === expected)
+            return (await response.json()) as Record<string, string>;
           if (!killed) failure ??= new Error(`${url} answered ${response.status}`);
         } catch {
           // Cut off by the kill: it may or may not have been written.
@@ -138,7 +140,7 @@ describe("PostgreSQL durability", () => {
               201,
             );
             if (!uploaded) return;
-            sampleImages.push(((await uploaded.json()) as { key: string }).key);
+            sampleImages.push(uploaded.key!);
           }
           const email = `applicant-${lane}-${n}@example.test`;
           const response = await send(
@@ -190,8 +192,7 @@ describe("PostgreSQL durability", () => {
             201,
           );
           if (!comment) return;
-          const { id } = (await comment.json()) as { id: string };
-          commented.push({ id, userId: user.id, itemId, body });
+          commented.push({ id: comment.id!, userId: user.id, itemId, body });
         }
       };
 
