@@ -50,7 +50,7 @@ export function allUsZips(): ZipLocation[] {
 export const METERS_PER_MILE = 1609.344;
 
 // earthdistance's earth() sphere (6,378,168 m): JS distances agree with the database's.
-const EARTH_RADIUS_METERS = 6378168;
+export const EARTH_RADIUS_METERS = 6378168;
 export const EARTH_RADIUS_MILES = EARTH_RADIUS_METERS / METERS_PER_MILE;
 
 /**

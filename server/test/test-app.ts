@@ -27,38 +27,52 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutterhail-test-"));
   // Listen first: the app's origin (auth, mail links) must carry the port it was given.
   let app: ReturnType<typeof createApp> | undefined;
+  let deps: AppDeps | undefined;
   const server = serve({
     fetch: (request, env) => app!.fetch(request, env),
     port: 0,
     hostname: "127.0.0.1",
   });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: "test",
-    PORT: String(port),
-    PUBLIC_ORIGIN: url,
-    LOG_LEVEL: "silent",
-    DATA_DIR: dataDir,
-    ...env,
-  });
-  const deps = createDeps({ config, database, log: createLogger(config.logLevel) });
-  await startJobs(deps);
-  app = createApp(deps);
-  return {
-    url,
-    deps,
-    database,
-    fetch: (path, init) => fetch(`${url}${path}`, init),
-    async close() {
+  // Whatever happened, the test database is dropped: a refused config (or a failing close)
+  // must not leave a database behind on the PostgreSQL server.
+  const close = async () => {
+    try {
       // Open event streams would hold close() forever.
       (server as import("node:http").Server).closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await deps.jobs.stop();
-      await deps.realtime.close();
+      await deps?.jobs.stop();
+      await deps?.realtime.close();
+    } finally {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
-    },
+    }
   };
+  try {
+    if (!server.listening) {
+      await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    }
+    const { port } = server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}`;
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PORT: String(port),
+      PUBLIC_ORIGIN: url,
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      ...env,
+    });
+    deps = createDeps({ config, database, log: createLogger(config.logLevel) });
+    await startJobs(deps);
+    app = createApp(deps);
+    return {
+      url,
+      deps,
+      database,
+      fetch: (path, init) => fetch(`${url}${path}`, init),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -33,6 +33,26 @@ export async function createTestDatabase(): Promise<Database> {
   if (TEST_DB_KIND === "pglite") {
     return openDatabase({ kind: "pglite", inMemory: true, loadDataDir: await pgliteTemplate() });
   }
+  const created = await createPostgresTestDatabase();
+  const database = await openDatabase({ kind: "postgres", url: created.url });
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * A new migrated database on the PostgreSQL at TEST_DATABASE_URL, for a test that opens it
+ * itself (or hands its URL to a server process); `drop` removes it, connections or not.
+ */
+export async function createPostgresTestDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DATABASE_URL must be set for the postgres test project");
   const template = await postgresTemplate(baseUrl);
@@ -40,14 +60,12 @@ export async function createTestDatabase(): Promise<Database> {
   await withClient(baseUrl, (c) => c.query(`create database ${name} template ${template}`));
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
-  const close = database.close;
   return {
-    ...database,
-    async close() {
-      await close();
-      await withClient(baseUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
-    },
+    url: url.toString(),
+    drop: () =>
+      withClient(baseUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(
+        () => undefined,
+      ),
   };
 }
 

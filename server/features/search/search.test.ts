@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { QUICK_FILTERS } from "../../../contracts/enums.ts";
 import {
+  BAD_CURSOR_MESSAGE,
   type CreatorCard,
   type SearchResponse,
   UNKNOWN_ZIP_MESSAGE,
@@ -198,6 +199,40 @@ describe("GET /api/search", () => {
     expect((await app.fetch("/api/search?zip=33139&service=Cooking")).status).toBe(400);
     const cursor = await app.fetch("/api/search?zip=33139&cursor=not-a-cursor");
     expect(cursor.status).toBe(400);
+  });
+
+  it("answers every crafted cursor with 400 and the one error shape, never 500", async () => {
+    await createCreator(db(), ORIGIN);
+    const id = "7f1c2a52-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
+    const b64 = (text: string) => Buffer.from(text).toString("base64url");
+    const crafted = {
+      "bad base64": "%%%***",
+      "base64 of bad JSON": b64("[1, 2,"),
+      "base64 of not an array": b64(`{"distance":1,"rating":2,"id":"${id}"}`),
+      "base64 of null": b64("null"),
+      "wrong types": b64(`["1", "2", "${id}"]`),
+      "id not a string": b64("[1, 2, 3]"),
+      "NaN distance": b64(`[NaN, 2, "${id}"]`),
+      "NaN as a string": b64(`["NaN", 2, "${id}"]`),
+      "huge distance": b64(`[1e308, 2, "${id}"]`),
+      "infinite distance": b64(`[1e400, 2, "${id}"]`),
+      "negative distance": b64(`[-5, 2, "${id}"]`),
+      "huge rating": b64(`[1, 1e300, "${id}"]`),
+      "non-UUID id of UUID length": b64(`[1, 2, "${"-".repeat(36)}"]`),
+      "non-UUID id": b64('[1, 2, "not-a-uuid"]'),
+      "too few fields": b64("[1, 2]"),
+      "extra fields": b64(`[1, 2, "${id}", "extra"]`),
+    };
+    const answers: Record<string, unknown> = {};
+    for (const [name, cursor] of Object.entries(crafted)) {
+      for (const zip of [ZIP, undefined]) {
+        const params = new URLSearchParams({ ...(zip ? { zip } : {}), cursor });
+        const response = await app.fetch(`/api/search?${params}`);
+        answers[`${name}${zip ? " near a ZIP" : ""}`] = [response.status, await response.json()];
+      }
+    }
+    const refused = [400, { error: { code: "bad_request", message: BAD_CURSOR_MESSAGE } }];
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((k) => [k, refused])));
   });
 
   it("walks the partial index of each service and quick filter (migration 050)", async () => {

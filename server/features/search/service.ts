@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { MARKET_TIME_ZONE, SEARCH_FREE_WINDOW } from "../../../contracts/constants.ts";
 import { type QuickFilter, SERVICES, type Service } from "../../../contracts/enums.ts";
 import {
@@ -11,7 +12,7 @@ import {
 } from "../../../contracts/search.ts";
 import type { DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { lookupZip, milesBetween } from "../../platform/geo.ts";
+import { EARTH_RADIUS_METERS, lookupZip, milesBetween } from "../../platform/geo.ts";
 import {
   findCreatorPage,
   findMapCreators,
@@ -62,23 +63,31 @@ export function encodeCursor(key: SearchKey): string {
   return Buffer.from(JSON.stringify([key.distance, key.rating, key.id])).toString("base64url");
 }
 
+/**
+ * A cursor is client input like any other: exactly [distance, rating, id], each in the range a
+ * real row can have, so a crafted one is refused before it reaches SQL (a non-UUID id would fail
+ * the cast there, a huge distance would overflow the reach arithmetic).
+ */
+const ZCursor = z.tuple([
+  z
+    .number()
+    .min(0)
+    .max(2 * EARTH_RADIUS_METERS),
+  z.number().min(0).max(5), // an average of 1–5 stars, 0 when unrated
+  z.uuid(),
+]);
+
 function decodeCursor(cursor: string): SearchKey {
+  let decoded: unknown;
   try {
-    const [distance, rating, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (
-      typeof distance === "number" &&
-      Number.isFinite(distance) &&
-      typeof rating === "number" &&
-      Number.isFinite(rating) &&
-      typeof id === "string" &&
-      /^[0-9a-f-]{36}$/i.test(id)
-    ) {
-      return { distance, rating, id };
-    }
+    decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    // falls through to the error below
+    throw new AppError("bad_request", BAD_CURSOR_MESSAGE);
   }
-  throw new AppError("bad_request", BAD_CURSOR_MESSAGE);
+  const key = ZCursor.safeParse(decoded);
+  if (!key.success) throw new AppError("bad_request", BAD_CURSOR_MESSAGE);
+  const [distance, rating, id] = key.data;
+  return { distance, rating, id };
 }
 
 /** The date's working window in the market's time zone, as UTC instants. */
