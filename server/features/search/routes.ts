@@ -8,6 +8,7 @@ import {
   ZSearchResponse,
 } from "../../../contracts/search.ts";
 import { requireAccess } from "../../platform/access.ts";
+import { connectionCap, STREAMS_PER_ADDRESS } from "../../platform/connection-cap.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { streamEvents } from "../../platform/sse.ts";
@@ -63,7 +64,7 @@ export function searchRoutes() {
     );
   // Server-Sent Events: "presence" whenever a creator goes online, moves or goes offline (only
   // listed creators' positions are ever sent; see migration 031).
-  router.get("/map/events", requireAccess("public"), (c) =>
+  router.get("/map/events", requireAccess("public"), connectionCap(STREAMS_PER_ADDRESS), (c) =>
     streamEvents(c, [
       {
         channel: REALTIME_CHANNELS.creatorPresence,
