@@ -22,7 +22,8 @@ export type SignInThrottle =
 /**
  * Counts one password sign-in for `email` (docs/decisions/014-sign-in-throttling.md): per
  * account and client address, and per account unless this device signed in to it before.
- * `settle` clears the client's count after a success and remembers the device.
+ * `settle` clears the client's count after a success and, once it has a session, remembers
+ * the device.
  */
 export async function throttleSignIn(c: Context<AppEnv>, email: string): Promise<SignInThrottle> {
   const { config, database, log } = c.var.deps;
@@ -56,6 +57,11 @@ export async function throttleSignIn(c: Context<AppEnv>, email: string): Promise
       for (const { key, rule } of counters) {
         if (rule.clearOnSuccess) await clearAttempts(db, key);
       }
+      // Only a device that got a session is known (not one still owing a second factor).
+      const signedIn = response.headers
+        .getSetCookie()
+        .some((cookie) => cookie.split("=")[0]?.endsWith("session_token"));
+      if (!signedIn) return response;
       const headers = new Headers(response.headers);
       headers.append("set-cookie", knownDeviceCookie(cookieHeader, device));
       return new Response(response.body, { status: response.status, headers });
