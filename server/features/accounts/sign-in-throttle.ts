@@ -15,6 +15,17 @@ import {
   SIGN_IN_PER_CLIENT,
 } from "./rate-limits.ts";
 
+/**
+ * Whether the answer sets a session cookie: only a device that got a session becomes known,
+ * not one still owing a second factor (whose answer clears the session cookie instead).
+ */
+function opensSession(response: Response): boolean {
+  return response.headers.getSetCookie().some((cookie) => {
+    const [name = "", value = ""] = (cookie.split(";")[0] ?? "").split("=");
+    return name.trim().endsWith("session_token") && value !== "" && !/max-age=0(;|$)/i.test(cookie);
+  });
+}
+
 export type SignInThrottle =
   | { refused: true; retryAfterSeconds: number }
   | { refused: false; settle(response: Response): Promise<Response> };
@@ -57,11 +68,7 @@ export async function throttleSignIn(c: Context<AppEnv>, email: string): Promise
       for (const { key, rule } of counters) {
         if (rule.clearOnSuccess) await clearAttempts(db, key);
       }
-      // Only a device that got a session is known (not one still owing a second factor).
-      const signedIn = response.headers
-        .getSetCookie()
-        .some((cookie) => cookie.split("=")[0]?.endsWith("session_token"));
-      if (!signedIn) return response;
+      if (!opensSession(response)) return response;
       const headers = new Headers(response.headers);
       headers.append("set-cookie", knownDeviceCookie(cookieHeader, device));
       return new Response(response.body, { status: response.status, headers });
