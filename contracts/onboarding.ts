@@ -6,6 +6,8 @@ export const ONBOARDING_MESSAGES = {
   noApplicationId: "No application ID provided",
   notFound: "Application not found",
   notYours: "This application does not belong to your account",
+  emailNotVerified:
+    "Please confirm your email address first: onboarding needs an account whose email is verified.",
   notApproved: "This application has not been approved yet",
   profileExists: "Profile already exists, redirecting...",
 } as const;

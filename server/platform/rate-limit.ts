@@ -27,9 +27,19 @@ export function waitMessage(retryAfterSeconds: number): string {
 }
 
 /**
+ * Tells callers apart by account, for routes whose access level signs the caller in: one
+ * person's requests count together from every address, and people behind one address apart.
+ */
+export function perUser(c: Context<AppEnv>): string {
+  const user = c.var.user;
+  if (!user) throw new Error("perUser limits need a route whose access level signs the caller in");
+  return `user:${user.id}`;
+}
+
+/**
  * Refuses a caller's requests past `rule.max` in a window with 429, the wait in words and a
  * Retry-After header. Callers are told apart by address (an IPv6 one by its /64) unless
- * `callerOf` says otherwise.
+ * `callerOf` says otherwise (`perUser` on signed-in routes).
  * Counted in the database, so every server process shares one count.
  */
 export function rateLimit(

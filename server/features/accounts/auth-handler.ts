@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import {
-  clearAttempts,
   countAttempt,
   pruneAttemptsSometimes,
   secondsUntilWindowCloses,
@@ -10,11 +9,26 @@ import { CLIENT_IP_HEADER } from "../../platform/auth.ts";
 import { clientIp } from "../../platform/client-ip.ts";
 import type { AppEnv } from "../../platform/http.ts";
 import { waitMessage } from "../../platform/rate-limit.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.ts";
 import { findResetTokenUserId } from "./queries.ts";
-import { type AttemptRule, PASSWORD_RESET_PER_ACCOUNT, PER_ADDRESS_LIMITS } from "./rate-limits.ts";
+import {
+  type AttemptRule,
+  PASSWORD_RESET_PER_ACCOUNT,
+  PER_ADDRESS_LIMITS,
+  SIGN_IN_PATH,
+} from "./rate-limits.ts";
 import { passwordProblem } from "./service.ts";
+import { throttleSignIn } from "./sign-in-throttle.ts";
 
 const AUTH_BASE = "/api/auth";
+// As Better Auth (better-call) recognises a JSON body.
+const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
+/** Where a new password arrives, by field: checked against the common-password list. */
+const NEW_PASSWORD_FIELDS: Record<string, string | undefined> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
 
 const ZSignUpExtras = z.object({
   name: z.string().trim().min(1, "Please enter your full name.").max(100, "Full name is too long."),
@@ -92,9 +106,27 @@ async function explain(response: Response): Promise<Response> {
 }
 
 /**
+ * Better Auth also reads form-encoded and multipart bodies, which the counters below (reading
+ * JSON) would miss: every body sent to an auth endpoint must be JSON, as the web client sends.
+ * OAuth providers' callbacks are the exception (Apple posts a form).
+ */
+function refusesBody(path: string, contentType: string | undefined, body: ArrayBuffer): boolean {
+  if (body.byteLength === 0 || path.startsWith("/callback/")) return false;
+  return !JSON_CONTENT_TYPE.test(contentType ?? "");
+}
+
+/** A new password on the common-password list (Better Auth checks the length itself). */
+function isCommonNewPassword(path: string, json: Record<string, unknown> | null): boolean {
+  const field = NEW_PASSWORD_FIELDS[path];
+  const password = field ? json?.[field] : undefined;
+  return typeof password === "string" && isCommonPassword(password);
+}
+
+/**
  * Everything under /api/auth goes to Better Auth through here: the client's address is set
- * from the connection (Better Auth's per-IP limits), requests naming an address or account
- * are counted against it, and sign-up's extra fields are checked.
+ * from the connection (Better Auth's per-IP limits), bodies must be JSON, requests naming an
+ * address or account are counted against it, and sign-up's extra fields and new passwords
+ * are checked.
  */
 export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   const { auth, database, log } = c.var.deps;
@@ -103,7 +135,15 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   headers.set(CLIENT_IP_HEADER, clientIp(c));
   const body = raw.method === "POST" ? await raw.arrayBuffer() : undefined;
   const request = new Request(raw.url, { method: raw.method, headers, body, signal: raw.signal });
-  const path = new URL(raw.url).pathname.slice(AUTH_BASE.length);
+  // Lower case, no trailing slash: a spelling Better Auth might route the same is counted the same.
+  const path = new URL(raw.url).pathname.slice(AUTH_BASE.length).toLowerCase().replace(/\/+$/, "");
+  if (body && refusesBody(path, raw.headers.get("content-type") ?? undefined, body)) {
+    return authError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Send this request as JSON (Content-Type: application/json).",
+    );
+  }
   const json = body ? await readJson(request) : null;
 
   if (path === "/sign-up/email") {
@@ -120,6 +160,16 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     }
   }
 
+  if (isCommonNewPassword(path, json)) {
+    return authError(400, "PASSWORD_TOO_COMMON", COMMON_PASSWORD_MESSAGE);
+  }
+
+  if (raw.method === "POST" && path === SIGN_IN_PATH && typeof json?.email === "string") {
+    const throttle = await throttleSignIn(c, json.email.trim().toLowerCase());
+    if (throttle.refused) return tooMany(throttle.retryAfterSeconds);
+    return throttle.settle(await explain(await auth.handler(request)));
+  }
+
   const limit = raw.method === "POST" ? await attemptKey(c, path, json) : undefined;
   if (limit) {
     const attempts = await countAttempt(database.db, limit.key, limit.rule.windowSeconds);
@@ -129,7 +179,5 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     }
   }
 
-  const response = await explain(await auth.handler(request));
-  if (limit?.rule.clearOnSuccess && response.ok) await clearAttempts(database.db, limit.key);
-  return response;
+  return explain(await auth.handler(request));
 }

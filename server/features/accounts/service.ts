@@ -4,6 +4,7 @@ import { AppError } from "../../platform/errors.ts";
 import { listOutbox } from "../../platform/mail.ts";
 import { hashPassword } from "../../platform/passwords.ts";
 import { grantAdminAccess, revokeAdminAccess } from "../admin/service.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.ts";
 import {
   findAccountByEmail,
   insertVerifiedUser,
@@ -27,6 +28,7 @@ export function passwordProblem(password: string): string | undefined {
     return `Password must be at least ${PASSWORD_LENGTH.min} characters.`;
   if (password.length > PASSWORD_LENGTH.max)
     return `Password must be at most ${PASSWORD_LENGTH.max} characters.`;
+  if (isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
   return undefined;
 }
 

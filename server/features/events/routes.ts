@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { getSession } from "../../platform/access.ts";
+import { connectionCap, STREAMS_PER_ADDRESS } from "../../platform/connection-cap.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import type { AppEnv } from "../../platform/http.ts";
 import { createRouter } from "../../platform/http.ts";
@@ -11,6 +12,7 @@ import { getAdminAccess } from "../admin/service.ts";
 
 const eventsRoute = defineRoute({
   access: "public",
+  middleware: [connectionCap(STREAMS_PER_ADDRESS)],
   method: "get",
   path: "/events",
   summary: "Server-Sent Events: every realtime event the caller may see, on one stream",

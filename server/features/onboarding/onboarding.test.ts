@@ -57,6 +57,30 @@ describe("the onboarding guard", () => {
     expect(post.status).toBe(403);
   });
 
+  it("refuses a session whose email is not verified (403), on both routes", async () => {
+    const { application, cookie, user } = await applicant();
+    // As a social sign-in can arrive: the session names the application's address, unverified.
+    await app.database.db
+      .updateTable("user")
+      .set({ emailVerified: false })
+      .where("id", "=", user.id)
+      .execute();
+    const expected =
+      "Please confirm your email address first: onboarding needs an account whose email is verified.";
+    const get = await state(application.id, cookie);
+    expect(get.status).toBe(403);
+    expect((await get.json()).error.message).toBe(expected);
+    const post = await complete({ applicationId: application.id, fullName: "X" }, cookie);
+    expect(post.status).toBe(403);
+    expect((await post.json()).error.message).toBe(expected);
+    const profiles = await app.database.db
+      .selectFrom("photographer_profiles")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(profiles).toEqual([]);
+  });
+
   it("refuses applications that are not approved", async () => {
     for (const status of ["pending", "under_review", "denied"] as const) {
       const { application, cookie } = await applicant(status);

@@ -11,13 +11,13 @@ import { createRouter } from "../../platform/http.ts";
 import { completeOnboarding, onboardingState } from "./service.ts";
 
 const OWN_APPLICATION =
-  "Only the account whose email matches the application's (403 for anyone else).";
+  "Only a verified account whose email matches the application's (403 for anyone else, and for an unverified email).";
 const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { "application/json": { schema } },
 });
 const errors = {
-  403: json(ZErrorResponse, "The application belongs to another email"),
+  403: json(ZErrorResponse, "The application belongs to another email, or the email is unverified"),
   404: json(ZErrorResponse, "Application not found"),
   409: json(ZErrorResponse, "Not approved yet, or the profile exists already"),
 };

@@ -14,11 +14,19 @@ import {
 } from "../applications/service.ts";
 import { createApprovedProfile, profileIdOfUser } from "../profiles/own-profile-service.ts";
 
-type SessionUser = { id: string; email: string };
+type SessionUser = { id: string; email: string; emailVerified: boolean };
 type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplicationForOnboarding>>>;
 
 /**
- * The spec's guard, in its order: found → the signed-in user's email (case-insensitive) →
+ * Only a verified address proves the account owns the application's email: a social sign-in
+ * can arrive unverified (Facebook's always do), naming anyone's address.
+ */
+function requireVerifiedEmail(user: SessionUser): void {
+  if (!user.emailVerified) throw new AppError("forbidden", ONBOARDING_MESSAGES.emailNotVerified);
+}
+
+/**
+ * The spec's guard, in its order (after the verified-email check): found → the signed-in user's email (case-insensitive) →
  * approved → no profile yet. A converted application passes the approval check so that
  * its owner, coming back, reaches "profile exists" rather than "not approved".
  */
@@ -38,6 +46,7 @@ export async function onboardingState(
   applicationId: string,
   user: SessionUser,
 ): Promise<OnboardingStateResponse> {
+  requireVerifiedEmail(user);
   const application = guard(await findApplicationForOnboarding(deps, applicationId), user);
   if (await profileIdOfUser(deps, user.id)) return { state: "profile_exists" };
   if (application.status === "converted") {
@@ -53,6 +62,7 @@ export async function completeOnboarding(
   input: z.output<typeof ZCompleteOnboardingRequest>,
   user: SessionUser,
 ) {
+  requireVerifiedEmail(user);
   return deps.database.db.transaction().execute(async (trx) => {
     const application = guard(
       await lockApplicationForOnboarding(deps, input.applicationId, trx),

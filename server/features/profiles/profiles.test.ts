@@ -218,4 +218,39 @@ describe("likes and comments", () => {
     const list = (await (await app.fetch(`/api/portfolio/${item}/comments`)).json()).items;
     expect(list).toEqual([expect.objectContaining({ author: "Fan", body: "Stunning light" })]);
   });
+
+  it("limits likes and comments per account (429 with Retry-After), not per address", async () => {
+    const item = itemIds[3];
+    const [carol, dave] = [await signIn(), await signIn()];
+    const expectLimited = async (response: Response) => {
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await response.json()).error).toMatchObject({
+        code: "rate_limited",
+        message: expect.stringMatching(
+          /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+        ),
+      });
+    };
+    // 120 likes and unlikes in 10 minutes, counted together.
+    for (let i = 0; i < 120; i++) {
+      const method = i % 2 === 0 ? "PUT" : "DELETE";
+      expect((await send(`/api/portfolio/${item}/like`, method, carol)).status).toBe(200);
+    }
+    await expectLimited(await send(`/api/portfolio/${item}/like`, "PUT", carol));
+    // 20 comments in 10 minutes.
+    for (let i = 0; i < 20; i++) {
+      const created = await send(`/api/portfolio/${item}/comments`, "POST", carol, {
+        body: `Lovely ${i}`,
+      });
+      expect(created.status).toBe(201);
+    }
+    await expectLimited(
+      await send(`/api/portfolio/${item}/comments`, "POST", carol, { body: "x" }),
+    );
+    // Another account on the same address is counted apart.
+    expect((await send(`/api/portfolio/${item}/like`, "PUT", dave)).status).toBe(200);
+    const daves = await send(`/api/portfolio/${item}/comments`, "POST", dave, { body: "Nice" });
+    expect(daves.status).toBe(201);
+  });
 });

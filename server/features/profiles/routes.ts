@@ -13,6 +13,7 @@ import {
 import { getSession } from "../../platform/access.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
+import { perUser, rateLimit } from "../../platform/rate-limit.ts";
 import type { HeadResolver } from "../../platform/web-app.ts";
 import {
   addComment,
@@ -24,7 +25,7 @@ import {
 } from "./service.ts";
 
 const json = <T>(schema: T) => ({ "application/json": { schema } });
-const errorResponses = (codes: (400 | 401 | 404)[]) =>
+const errorResponses = (codes: (400 | 401 | 404 | 429)[]) =>
   Object.fromEntries(
     codes.map((code) => [code, { description: `Error ${code}`, content: json(ZErrorResponse) }]),
   );
@@ -57,18 +58,24 @@ const portfolioRoute = defineRoute({
   },
 });
 
+// Per account, from every address: generous for a person browsing, tight for a script.
+// Like and unlike share one counter (one rule name).
+const LIKE_LIMIT = { name: "portfolio-like", max: 120, windowSeconds: 10 * 60 };
+const COMMENT_LIMIT = { name: "portfolio-comment", max: 20, windowSeconds: 10 * 60 };
+
 const likeRoute = (method: "put" | "delete") =>
   defineRoute({
     access: "signedIn",
     method,
     path: "/portfolio/{itemId}/like",
+    middleware: [rateLimit(LIKE_LIMIT, perUser)],
     summary: method === "put" ? "Like a portfolio image" : "Remove your like",
-    description: "Idempotent; the count stays exact.",
+    description: `Idempotent; the count stays exact. At most ${LIKE_LIMIT.max} likes and unlikes per account in ${LIKE_LIMIT.windowSeconds / 60} minutes (429 with Retry-After).`,
     tags: ["profiles"],
     request: { params: ZItemIdParam },
     responses: {
       200: { description: "Like state", content: json(ZLikeState) },
-      ...errorResponses([400, 404]),
+      ...errorResponses([400, 404, 429]),
     },
   });
 
@@ -89,8 +96,9 @@ const addCommentRoute = defineRoute({
   access: "signedIn",
   method: "post",
   path: "/portfolio/{itemId}/comments",
+  middleware: [rateLimit(COMMENT_LIMIT, perUser)],
   summary: "Comment on a portfolio image",
-  description: "Blank comments are refused.",
+  description: `Blank comments are refused. At most ${COMMENT_LIMIT.max} comments per account in ${COMMENT_LIMIT.windowSeconds / 60} minutes (429 with Retry-After).`,
   tags: ["profiles"],
   request: {
     params: ZItemIdParam,
@@ -98,7 +106,7 @@ const addCommentRoute = defineRoute({
   },
   responses: {
     201: { description: "Created", content: json(ZComment) },
-    ...errorResponses([400, 404]),
+    ...errorResponses([400, 404, 429]),
   },
 });
 
