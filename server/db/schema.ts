@@ -289,9 +289,20 @@ export interface Session {
   id: string;
   ipAddress: string | null;
   token: string;
+  twoFactorVerified: Generated<boolean>;
   updatedAt: Generated<Timestamp>;
   userAgent: string | null;
   userId: string;
+}
+
+export interface TwoFactor {
+  backupCodes: string;
+  failedVerificationCount: Generated<number>;
+  id: string;
+  lockedUntil: Timestamp | null;
+  secret: string;
+  userId: string;
+  verified: Generated<boolean>;
 }
 
 export interface User {
@@ -303,6 +314,7 @@ export interface User {
   location: string | null;
   name: string;
   signedUpAs: Generated<string>;
+  twoFactorEnabled: Generated<boolean>;
   updatedAt: Generated<Timestamp>;
 }
 
@@ -338,6 +350,7 @@ export interface DB {
   rateLimit: RateLimit;
   reviews: Reviews;
   session: Session;
+  twoFactor: TwoFactor;
   user: User;
   verification: Verification;
 }
