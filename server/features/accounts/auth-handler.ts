@@ -13,6 +13,7 @@ import { waitMessage } from "../../platform/rate-limit.ts";
 import { findResetTokenUserId } from "./queries.ts";
 import { type AttemptRule, PASSWORD_RESET_PER_ACCOUNT, PER_ADDRESS_LIMITS } from "./rate-limits.ts";
 import { passwordProblem } from "./service.ts";
+import { TWO_FACTOR_MESSAGES } from "./two-factor-messages.ts";
 
 const AUTH_BASE = "/api/auth";
 
@@ -29,6 +30,7 @@ const MESSAGES: Record<string, string | undefined> = {
   EMAIL_NOT_VERIFIED:
     "Please confirm your email address first: open the link we emailed you, or send a new one.",
   INVALID_TOKEN: "This link is invalid or has expired. Please request a new one.",
+  ...TWO_FACTOR_MESSAGES,
 };
 
 function authError(status: number, code: string, message: string, headers: HeadersInit = {}) {
