@@ -1,7 +1,9 @@
 import { createServer, type Server } from "node:net";
 import { test as base, expect, type Page } from "@playwright/test";
-import { createAdmin, createApplication } from "../server/db/factories.ts";
+import { createAdmin, createApplication, enrolTwoFactor } from "../server/db/factories.ts";
+import { totpSecretToBase32 } from "../server/platform/totp.ts";
 import { startTestApp, type TestApp } from "../server/test/test-app.ts";
+import { enterCode } from "./support/staff-two-factor.ts";
 
 // Approve and deny from the application's detail page. The app's SMTP server answers slowly
 // and then refuses service, like a struggling mail host: each decision answers with a warning
@@ -10,6 +12,7 @@ import { startTestApp, type TestApp } from "../server/test/test-app.ts";
 // warning must show all the same.
 
 const PASSWORD = "e2e-password-123";
+const TOTP_SECRET = "e2e-admin-decisions!";
 
 type World = { app: TestApp; adminEmail: string };
 
@@ -21,6 +24,11 @@ const test = base.extend<{ world: World }, { worldInstance: World }>({
       const { port } = smtp.address() as { port: number };
       const app = await startTestApp({ LOG_LEVEL: "silent", SMTP_URL: `smtp://127.0.0.1:${port}` });
       const admin = await createAdmin(app.database.db, { password: PASSWORD });
+      await enrolTwoFactor(app.database.db, {
+        userId: admin.id,
+        totpSecret: TOTP_SECRET,
+        authSecret: app.deps.config.authSecret,
+      });
       await use({ app, adminEmail: admin.email });
       await app.close();
       await new Promise((resolve) => smtp.close(resolve));
@@ -50,6 +58,7 @@ async function openPendingApplication(page: Page, world: World, label: string) {
   await main.getByLabel("Email").fill(world.adminEmail);
   await main.getByLabel("Password").fill(PASSWORD);
   await main.getByRole("button", { name: "Sign In" }).click();
+  await enterCode(page, totpSecretToBase32(TOTP_SECRET));
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`${world.app.url}/admin/applications/${application.id}`);
   await expect(page.getByRole("heading", { name: application.full_name })).toBeVisible();
