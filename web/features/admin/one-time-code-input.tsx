@@ -29,7 +29,11 @@ export function OneTimeCodeInput({
               placeholder: "123456",
               title: "The 6-digit code from your authenticator app",
             })}
-        className="text-center font-mono text-lg tracking-[0.3em]"
+        className={
+          recovery
+            ? "text-center font-mono text-lg tracking-wider"
+            : "text-center font-mono text-lg tracking-[0.3em]"
+        }
       />
     </div>
   );

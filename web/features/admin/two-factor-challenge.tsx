@@ -52,7 +52,7 @@ export function TwoFactorChallenge({
         />
         <p className="text-sm text-ink-600">
           {recovery
-            ? "Each recovery code works once. Set up your authenticator app again afterwards if you lost it."
+            ? "Enter one of the recovery codes you saved when you set up two-factor sign-in. Each one works once."
             : "Open your authenticator app and enter the 6-digit code it shows for ShutterHail."}
         </p>
         <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
