@@ -1,3 +1,4 @@
+import type { FormEvent } from "react";
 import { Input, Label } from "../../components/ui/input.tsx";
 
 /** The 6-digit code field (or a recovery code's): numeric keypad, one-time-code autofill. */
@@ -37,4 +38,9 @@ export function OneTimeCodeInput({
       />
     </div>
   );
+}
+
+/** The code a form with a OneTimeCodeInput submitted, without the spaces people paste. */
+export function submittedCode(event: FormEvent<HTMLFormElement>): string {
+  return String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s+/g, "");
 }

@@ -3,7 +3,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { authErrorMessage } from "../../lib/auth-errors.ts";
 import { FormAlert, UNEXPECTED_ERROR } from "./admin-auth-card.tsx";
-import { OneTimeCodeInput } from "./one-time-code-input.tsx";
+import { OneTimeCodeInput, submittedCode } from "./one-time-code-input.tsx";
 
 /**
  * Sign-in's second step for enrolled staff: the code from the authenticator app, or one of
@@ -22,7 +22,7 @@ export function TwoFactorChallenge({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    const code = submittedCode(event);
     setError(null);
     setSubmitting(true);
     try {

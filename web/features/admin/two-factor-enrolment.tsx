@@ -4,7 +4,7 @@ import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { authErrorMessage } from "../../lib/auth-errors.ts";
 import { FormAlert, UNEXPECTED_ERROR } from "./admin-auth-card.tsx";
-import { OneTimeCodeInput } from "./one-time-code-input.tsx";
+import { OneTimeCodeInput, submittedCode } from "./one-time-code-input.tsx";
 import { RecoveryCodes } from "./recovery-codes.tsx";
 import { TotpQrCode } from "./totp-qr-code.tsx";
 
@@ -53,7 +53,7 @@ export function TwoFactorEnrolment({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    const code = submittedCode(event);
     setError(null);
     setSubmitting(true);
     try {
