@@ -6,6 +6,10 @@ export const ERROR_CODES = [
   "validation_failed",
   "unauthenticated",
   "forbidden",
+  /** Staff who have not set up two-factor sign-in yet (docs/decisions/015). */
+  "enrolment_required",
+  /** A staff session that did not pass the second factor (e.g. signed in by a link). */
+  "two_factor_required",
   "not_found",
   "conflict",
   "payload_too_large",

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_PASSWORD, linkIn, readMail, uniqueEmail } from "./support/mail.ts";
+import { enrolOnScreen, enterCode } from "./support/staff-two-factor.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const PASSWORD = E2E_PASSWORD;
@@ -107,7 +108,7 @@ for (const mode of ["client", "creator"] as const) {
   });
 }
 
-test("a new admin sets a password by mail, signs in to /admin and signs out", async ({
+test("a new admin sets a password by mail, enrols in two-factor sign-in, signs in with a code and signs out", async ({
   page,
 }, testInfo) => {
   const email = uniqueEmail(`admin-${testInfo.project.name}`);
@@ -151,6 +152,21 @@ test("a new admin sets a password by mail, signs in to /admin and signs out", as
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
   await page.getByLabel("Password").fill(PASSWORD);
   await main.getByRole("button", { name: "Sign In" }).click();
+  // Staff without two-factor sign-in set it up before any admin screen opens.
+  const key = await enrolOnScreen(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  await main.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+
+  // From now on the password alone is not enough.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await main.getByLabel("Authentication code").fill("000000");
+  await main.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toContainText("That code is not right");
+  expect((await page.request.get("/api/admin/me")).status()).toBe(401);
+  await enterCode(page, key);
 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Welcome back, SUPER ADMIN" })).toBeVisible();

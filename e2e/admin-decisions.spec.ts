@@ -1,6 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { createAdmin, createApplication } from "../server/db/factories.ts";
+import { createAdmin, createApplication, enrolTwoFactor } from "../server/db/factories.ts";
+import { totpSecretToBase32 } from "../server/platform/totp.ts";
 import { startTestApp, type TestApp } from "../server/test/test-app.ts";
+import { enterCode } from "./support/staff-two-factor.ts";
 
 // Approve and deny from the application's detail page over a slow network: the decision's
 // answer arrives late (held back below), and meanwhile the live update has already shown the
@@ -10,6 +12,7 @@ import { startTestApp, type TestApp } from "../server/test/test-app.ts";
 // the contract allows, to prove warnings survive the unmount too.
 
 const PASSWORD = "e2e-password-123";
+const TOTP_SECRET = "e2e-admin-decisions!";
 
 type World = { app: TestApp; adminEmail: string };
 
@@ -19,6 +22,11 @@ const test = base.extend<{ world: World }, { worldInstance: World }>({
     async ({}, use) => {
       const app = await startTestApp({ LOG_LEVEL: "silent" });
       const admin = await createAdmin(app.database.db, { password: PASSWORD });
+      await enrolTwoFactor(app.database.db, {
+        userId: admin.id,
+        totpSecret: TOTP_SECRET,
+        authSecret: app.deps.config.authSecret,
+      });
       await use({ app, adminEmail: admin.email });
       await app.close();
     },
@@ -50,6 +58,7 @@ async function openPendingApplication(page: Page, world: World, label: string) {
   await main.getByLabel("Email").fill(world.adminEmail);
   await main.getByLabel("Password").fill(PASSWORD);
   await main.getByRole("button", { name: "Sign In" }).click();
+  await enterCode(page, totpSecretToBase32(TOTP_SECRET));
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`${world.app.url}/admin/applications/${application.id}`);
   await expect(page.getByRole("heading", { name: application.full_name })).toBeVisible();

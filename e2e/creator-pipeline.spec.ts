@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_PASSWORD, linkIn, readMail, uniqueEmail } from "./support/mail.ts";
+import { enrolOnScreen } from "./support/staff-two-factor.ts";
 
 // The whole creator journey in two browsers: a visitor applies, staff approve live, the
 // applicant signs up from the emailed link, onboards and completes the five setup steps.
@@ -43,6 +44,7 @@ async function signedInAdmin(browser: Browser, request: APIRequestContext): Prom
   await main.getByLabel("Email").fill(email);
   await main.getByLabel("Password").fill(PASSWORD);
   await main.getByRole("button", { name: "Sign In" }).click();
+  await enrolOnScreen(page);
   await expect(page).toHaveURL(/\/admin$/);
   return page;
 }

@@ -59,6 +59,9 @@ function report(change: StaffChange, origin: string, smtp: boolean) {
           (smtp ? "." : ` (without SMTP_URL, read the mail at ${origin}/dev/outbox).`),
       );
     }
+    console.log(
+      "Staff sign in with a code from an authenticator app too: the first sign-in sets it up.",
+    );
   }
 }
 

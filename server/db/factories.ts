@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { symmetricEncrypt } from "better-auth/crypto";
 import type { Insertable, Kysely, Selectable } from "kysely";
 import { DEPOSIT_RATE, SERVICE_FEE_RATE } from "../../contracts/constants.ts";
 import type { ApplicationStatus, BookingStatus, CreatorType } from "../../contracts/enums.ts";
@@ -95,6 +96,27 @@ export async function createAdmin(
     .values({ user_id: user.id, role: role ?? "super_admin", is_active: isActive ?? true })
     .execute();
   return user;
+}
+
+/**
+ * Enrols a user in two-factor sign-in with a known TOTP secret (text, as Better Auth keeps it)
+ * and no recovery codes, encrypted the way Better Auth reads them back with `authSecret`.
+ */
+export async function enrolTwoFactor(
+  db: Db,
+  { userId, totpSecret, authSecret }: { userId: string; totpSecret: string; authSecret: string },
+): Promise<void> {
+  await db
+    .insertInto("twoFactor")
+    .values({
+      id: randomUUID(),
+      userId,
+      secret: await symmetricEncrypt({ key: authSecret, data: totpSecret }),
+      backupCodes: await symmetricEncrypt({ key: authSecret, data: "[]" }),
+      verified: true,
+    })
+    .execute();
+  await db.updateTable("user").set({ twoFactorEnabled: true }).where("id", "=", userId).execute();
 }
 
 const SERVICE_TAG: Record<CreatorType, string> = {

@@ -291,9 +291,20 @@ export interface Session {
   id: string;
   ipAddress: string | null;
   token: string;
+  twoFactorVerified: Generated<boolean>;
   updatedAt: Generated<Timestamp>;
   userAgent: string | null;
   userId: string;
+}
+
+export interface TwoFactor {
+  backupCodes: string;
+  failedVerificationCount: Generated<number>;
+  id: string;
+  lockedUntil: Timestamp | null;
+  secret: string;
+  userId: string;
+  verified: Generated<boolean>;
 }
 
 export interface User {
@@ -305,6 +316,7 @@ export interface User {
   location: string | null;
   name: string;
   signedUpAs: Generated<string>;
+  twoFactorEnabled: Generated<boolean>;
   updatedAt: Generated<Timestamp>;
 }
 
@@ -341,6 +353,7 @@ export interface DB {
   realtime_events_pruned: RealtimeEventsPruned;
   reviews: Reviews;
   session: Session;
+  twoFactor: TwoFactor;
   user: User;
   verification: Verification;
 }

@@ -15,6 +15,7 @@ export const TABLE_OWNERS = {
   account: { owner: "accounts" },
   verification: { owner: "accounts" },
   rateLimit: { owner: "accounts" },
+  twoFactor: { owner: "accounts" },
 
   auth_attempts: { owner: "platform" },
   idempotency_keys: { owner: "platform" },

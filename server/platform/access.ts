@@ -9,7 +9,8 @@ import type { AppEnv } from "./http.ts";
  * - public: anyone;
  * - signedIn: any signed-in account (401 without a session);
  * - creator: signed in with an approved creator profile (401, else 403);
- * - admin: signed in with an active staff row (401, else 403);
+ * - admin: an active staff row and a session that passed the second factor, at most
+ *   STAFF_SESSION_HOURS old (401; 403 forbidden, enrolment_required or two_factor_required);
  * - internal: the app's own tooling with the control token, never a browser session (401).
  */
 export const ACCESS_LEVELS = ["public", "signedIn", "creator", "admin", "internal"] as const;
@@ -29,7 +30,13 @@ export const ACCESS_REFUSALS = {
   unauthenticated: "Authentication required",
   notCreator: "You need an approved creator profile.",
   notAdmin: "Admin access required",
+  enrolmentRequired: "Set up two-factor sign-in to use the admin area.",
+  twoFactorRequired: "Sign in with your authentication code to use the admin area.",
+  staffSessionEnded: "Your staff session has ended. Please sign in again.",
 } as const;
+
+/** A staff session's absolute lifetime, however active it is (docs/decisions/015). */
+export const STAFF_SESSION_HOURS = 12;
 
 /** What each level puts on the context for the handler. */
 type LevelVariables = {
@@ -80,7 +87,26 @@ export async function resolveCaller<E extends AppEnv>(
   }
   const admin = await c.var.roles.admin(user.id);
   if (!admin) throw new AppError("forbidden", options.forbidden ?? ACCESS_REFUSALS.notAdmin);
+  await requireStaffSession(c, session);
   return { user, admin };
+}
+
+type Session = NonNullable<Awaited<ReturnType<typeof getSession>>>;
+
+/** Staff sessions: enrolled in two-factor sign-in, passed it, and younger than the limit. */
+async function requireStaffSession<E extends AppEnv>(c: Context<E>, { user, session }: Session) {
+  if (!user.twoFactorEnabled) {
+    throw new AppError("enrolment_required", ACCESS_REFUSALS.enrolmentRequired);
+  }
+  if (!session.twoFactorVerified) {
+    throw new AppError("two_factor_required", ACCESS_REFUSALS.twoFactorRequired);
+  }
+  const ageMs = Date.now() - new Date(session.createdAt).getTime();
+  if (ageMs > STAFF_SESSION_HOURS * 60 * 60 * 1000) {
+    const { internalAdapter } = await c.var.deps.auth.$context;
+    await internalAdapter.deleteSession(session.token);
+    throw new AppError("unauthenticated", ACCESS_REFUSALS.staffSessionEnded);
+  }
 }
 
 const declaredLevels = new WeakMap<object, AccessLevel>();

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins";
 import { PASSWORD_LENGTH } from "../../contracts/constants.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -55,7 +56,16 @@ const PER_IP_LIMITS = {
   "/request-password-reset": { window: 60, max: 20 },
   "/send-verification-email": { window: 60, max: 20 },
   "/reset-password": { window: 60, max: 20 },
+  // The plugin's own 3 per 10 s would trip an office; guessing stays bounded by the plugin's
+  // 5 tries per challenge and 10 failures per account (then 15 minutes locked).
+  "/two-factor/*": { window: 60, max: 30 },
 } as const;
+
+/** The endpoints whose new session proves a second factor (TOTP or a recovery code). */
+const TWO_FACTOR_VERIFY_PATHS = new Set([
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+]);
 
 export function createAuth({
   config,
@@ -149,6 +159,22 @@ export function createAuth({
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      additionalFields: {
+        twoFactorVerified: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    // Staff sign in with a second factor (docs/decisions/015); the admin access level
+    // requires a session that a verified code created.
+    plugins: [twoFactor({ issuer: "ShutterHail" })],
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session, context) =>
+            context?.path && TWO_FACTOR_VERIFY_PATHS.has(context.path)
+              ? { data: { ...session, twoFactorVerified: true } }
+              : undefined,
+        },
+      },
     },
     rateLimit: {
       enabled: true,
@@ -163,6 +189,7 @@ export function createAuth({
         "/request-password-reset": PER_IP_LIMITS["/request-password-reset"],
         "/send-verification-email": PER_IP_LIMITS["/send-verification-email"],
         "/reset-password": PER_IP_LIMITS["/reset-password"],
+        "/two-factor/*": PER_IP_LIMITS["/two-factor/*"],
       },
     },
     advanced: {

@@ -32,7 +32,8 @@ const ACCESS_LINES: Record<AccessLevel, string> = {
   public: "Access: public (anyone).",
   signedIn: "Access: signedIn (any signed-in account).",
   creator: "Access: creator (signed in with an approved creator profile).",
-  admin: "Access: admin (an active staff member).",
+  admin:
+    "Access: admin (an active staff member whose session passed two-factor sign-in less than 12 hours ago).",
   internal: "Access: internal (the app's own tooling, with the control token).",
 };
 
@@ -44,7 +45,12 @@ const REFUSALS: Record<AccessLevel, Record<number, ReturnType<typeof error>>> = 
   public: {},
   signedIn: { 401: error("Not signed in") },
   creator: { 401: error("Not signed in"), 403: error("No approved creator profile") },
-  admin: { 401: error("Not signed in"), 403: error("Not an active staff member") },
+  admin: {
+    401: error("Not signed in, or the staff session is over 12 hours old"),
+    403: error(
+      "Not an active staff member (forbidden), two-factor sign-in not set up (enrolment_required) or not passed (two_factor_required)",
+    ),
+  },
   internal: { 401: error("No control token") },
 };
 

@@ -17,6 +17,8 @@ export const HTTP_STATUS_BY_CODE = {
   validation_failed: 400,
   unauthenticated: 401,
   forbidden: 403,
+  enrolment_required: 403,
+  two_factor_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

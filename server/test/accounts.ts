@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createVerifiedAccount } from "../features/accounts/service.ts";
+import { totpCode, totpSecretFromUri } from "../platform/totp.ts";
 import type { TestApp } from "./test-app.ts";
 
 export const TEST_PASSWORD = "correct horse battery";
@@ -10,6 +11,9 @@ export type TestAccount = {
   password: string;
   /** The Cookie header of a signed-in session. */
   cookie: string;
+  /** Staff only: the authenticator key (Base32) and recovery codes, once enrolled. */
+  totpKey?: string;
+  backupCodes?: string[];
 };
 
 export const testEmail = (label = "user") =>
@@ -53,12 +57,36 @@ export async function signIn(app: TestApp, email: string, password = TEST_PASSWO
 }
 
 /**
+ * Enrols a signed-in account in two-factor sign-in as the enrolment screen does (enable,
+ * then verify one code); returns the new session's cookie, the key and the recovery codes.
+ */
+export async function enrolTwoFactor(app: TestApp, cookie: string, password: string) {
+  const headers = new Headers({ cookie });
+  const enabled = await app.deps.auth.api.enableTwoFactor({ body: { password }, headers });
+  if (!("totpURI" in enabled) || !enabled.totpURI) throw new Error("no TOTP URI");
+  const totpKey = totpSecretFromUri(enabled.totpURI);
+  const verified = await app.deps.auth.api.verifyTOTP({
+    body: { code: await totpCode(totpKey) },
+    headers,
+    returnHeaders: true,
+  });
+  return { cookie: cookieFrom(verified.headers), totpKey, backupCodes: enabled.backupCodes ?? [] };
+}
+
+/**
  * A verified account with a password and a signed-in session. The session is made through
- * Better Auth's server API, so creating many users never trips the HTTP rate limits.
+ * Better Auth's server API, so creating many users never trips the HTTP rate limits. Staff
+ * (`admin`) are enrolled in two-factor sign-in unless `enrol` is false.
  */
 export async function createVerifiedUser(
   app: TestApp,
-  options: { email?: string; password?: string; name?: string; admin?: { role: string } } = {},
+  options: {
+    email?: string;
+    password?: string;
+    name?: string;
+    admin?: { role: string };
+    enrol?: boolean;
+  } = {},
 ): Promise<TestAccount> {
   const email = (options.email ?? testEmail()).toLowerCase();
   const password = options.password ?? TEST_PASSWORD;
@@ -72,13 +100,21 @@ export async function createVerifiedUser(
     body: { email, password },
     returnHeaders: true,
   });
-  return { userId, email, password, cookie: cookieFrom(headers) };
+  const account = { userId, email, password, cookie: cookieFrom(headers) };
+  if (!options.admin || options.enrol === false) return account;
+  return { ...account, ...(await enrolTwoFactor(app, account.cookie, password)) };
 }
 
 /** A signed-in staff member (role super_admin unless given). */
 export function createAdmin(
   app: TestApp,
-  options: { email?: string; password?: string; name?: string; role?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    name?: string;
+    role?: string;
+    enrol?: boolean;
+  } = {},
 ): Promise<TestAccount> {
   const { role, ...rest } = options;
   return createVerifiedUser(app, {

@@ -1,4 +1,4 @@
-import { inferAdditionalFields } from "better-auth/client/plugins";
+import { inferAdditionalFields, twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import { queryClient } from "./query-client.ts";
 import { SESSION_QUERY_KEY } from "./session-query.ts";
@@ -14,6 +14,8 @@ export const betterAuthClient = createAuthClient({
         signedUpAs: { type: "string", required: false },
       },
     }),
+    // Staff sign-in's second step; the admin login screen reads `twoFactorRedirect` itself.
+    twoFactorClient(),
   ],
 });
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAP, SAMPLE_CREATOR_RATES } from "../../../contracts/constants.ts";
 import { APPLICATION_STATUSES, CREATOR_TYPES } from "../../../contracts/enums.ts";
 import { createLogger } from "../../platform/logger.ts";
+import { totpCode } from "../../platform/totp.ts";
+import { cookieFrom } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { createTestDatabase } from "../../test/test-database.ts";
 import { createUser } from "../factories.ts";
@@ -16,7 +18,13 @@ beforeAll(async () => {
   app = await startTestApp();
   // Two at once: the advisory lock and the emptiness check let exactly one of them seed.
   const results = await Promise.all(
-    [0, 1].map(() => seedDemoIfEmpty({ ...app.deps, config: demo, log })),
+    [0, 1].map(() =>
+      seedDemoIfEmpty({
+        ...app.deps,
+        config: { ...demo, authSecret: app.deps.config.authSecret },
+        log,
+      }),
+    ),
   );
   expect(results.filter((r) => r.seeded)).toHaveLength(1);
   expect(results.find((r) => !r.seeded)).toEqual({ seeded: false, reason: "not-empty" });
@@ -104,7 +112,7 @@ describe("demo seed", () => {
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(APPLICATION_STATUSES));
   });
 
-  it("lets the demo admin, client and creators sign in", async () => {
+  it("lets the demo admin, client and creators sign in (the admin with its authenticator key)", async () => {
     const signIn = (email: string, password: string) =>
       app.fetch("/api/auth/sign-in/email", {
         method: "POST",
@@ -112,7 +120,18 @@ describe("demo seed", () => {
         body: JSON.stringify({ email, password }),
       });
     const { admin, client, creatorPassword, creatorEmailDomain } = DEMO_ACCOUNTS;
-    expect((await signIn(admin.email, admin.password)).status).toBe(200);
+    const adminSignIn = await signIn(admin.email, admin.password);
+    expect(await adminSignIn.json()).toMatchObject({ twoFactorRedirect: true });
+    const verified = await app.fetch("/api/auth/two-factor/verify-totp", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: cookieFrom(adminSignIn) },
+      body: JSON.stringify({ code: await totpCode(admin.totpKey) }),
+    });
+    expect(verified.status).toBe(200);
+    const adminOnly = await app.fetch("/api/admin/me", {
+      headers: { cookie: cookieFrom(verified) },
+    });
+    expect(adminOnly.status).toBe(200);
     expect((await signIn(client.email, client.password)).status).toBe(200);
     expect((await signIn(`sofia.martinez@${creatorEmailDomain}`, creatorPassword)).status).toBe(
       200,
@@ -131,6 +150,7 @@ describe("demo seed guards", () => {
     const database = await createTestDatabase();
     try {
       const deps = { database, storage: app.deps.storage, log };
+      const demo = { demoSeed: true, env: "development" as const, authSecret: "unused" };
       expect(await seedDemoIfEmpty({ ...deps, config: { ...demo, demoSeed: false } })).toEqual({
         seeded: false,
         reason: "disabled",

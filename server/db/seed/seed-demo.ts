@@ -18,7 +18,7 @@ const ARTWORK_POOL_SIZE = 24;
 const DAY = 24 * 60 * 60 * 1000;
 
 export type SeedDeps = {
-  config: Pick<Config, "demoSeed" | "env">;
+  config: Pick<Config, "demoSeed" | "env" | "authSecret">;
   database: Pick<Database, "db">;
   storage: Storage;
   log: Logger;
@@ -45,7 +45,7 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<SeedResult> {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
     const anyUser = await trx.selectFrom("user").select("id").limit(1).executeTakeFirst();
     if (anyUser) return null;
-    return seedDemoWorld(trx, deps.storage);
+    return seedDemoWorld(trx, deps.storage, config.authSecret);
   });
   if (creators === null) return { seeded: false, reason: "not-empty" };
   const ms = Math.round(performance.now() - started);
@@ -53,16 +53,16 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<SeedResult> {
   log.info(
     { ms, creators },
     `demo world seeded in ${(ms / 1000).toFixed(1)} s: ${creators} creators. Demo sign-ins — ` +
-      `admin: ${admin.email} / ${admin.password}; client: ${client.email} / ${client.password}; ` +
+      `admin: ${admin.email} / ${admin.password} (authenticator key ${admin.totpKey}); client: ${client.email} / ${client.password}; ` +
       `any creator: firstname.lastname@${creatorEmailDomain} (e.g. sofia.martinez@${creatorEmailDomain}) / ${creatorPassword}`,
   );
   return { seeded: true, ms, creators };
 }
 
 /** The demo world itself; `db` should be a transaction. Returns the number of creators. */
-export async function seedDemoWorld(db: Db, storage: Storage): Promise<number> {
+export async function seedDemoWorld(db: Db, storage: Storage, authSecret: string): Promise<number> {
   const random = createRandom(20_260_401);
-  const accounts = await seedDemoAccounts(db);
+  const accounts = await seedDemoAccounts(db, authSecret);
   const artworks = await encodeAll(artworkSources(ARTWORK_POOL_SIZE, random));
   const avatars = await encodeAll(DEMO_CREATORS.map((c, i) => avatarSource(c.name, i)));
   const creators = await seedCreators({

@@ -19,6 +19,7 @@ import {
 } from "./rate-limits.ts";
 import { passwordProblem } from "./service.ts";
 import { throttleSignIn } from "./sign-in-throttle.ts";
+import { TWO_FACTOR_MESSAGES } from "./two-factor-messages.ts";
 
 const AUTH_BASE = "/api/auth";
 // As Better Auth (better-call) recognises a JSON body.
@@ -43,6 +44,7 @@ const MESSAGES: Record<string, string | undefined> = {
   EMAIL_NOT_VERIFIED:
     "Please confirm your email address first: open the link we emailed you, or send a new one.",
   INVALID_TOKEN: "This link is invalid or has expired. Please request a new one.",
+  ...TWO_FACTOR_MESSAGES,
 };
 
 function authError(status: number, code: string, message: string, headers: HeadersInit = {}) {
