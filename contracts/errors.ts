@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   "not_found",
   "conflict",
   "payload_too_large",
+  "unsupported_media_type",
   "rate_limited",
   "unavailable",
   "internal",

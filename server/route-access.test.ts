@@ -1,28 +1,18 @@
 import { findTargetHandler, isMiddleware } from "hono/utils/handler";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENTS_PATH, REALTIME_TOPICS, STREAM_EVENTS } from "../contracts/realtime.ts";
 import { createApp } from "./app.ts";
-import { createCreator } from "./db/factories.ts";
 import { revokeAdminAccess } from "./features/admin/service.ts";
 import { ACCESS_REFUSALS, type AccessLevel, declaredAccess } from "./platform/access.ts";
-import { createAdmin, createVerifiedUser } from "./test/accounts.ts";
+import { createAdmin } from "./test/accounts.ts";
+import { ADMITTED, CALLERS, type Caller, signInCallers } from "./test/callers.ts";
+import { rowCounts as countRows } from "./test/row-counts.ts";
 import { openSseStream } from "./test/sse-client.ts";
 import { startTestApp, type TestApp } from "./test/test-app.ts";
 
 // Every route the app registers, read from its router table (OpenAPI and not, event streams,
 // Better Auth, media, the web app): each must declare who may call it, and every caller below
 // that level must be refused before the route looks at what was sent.
-
-type Caller = "anonymous" | "client" | "creator" | "admin";
-const CALLERS: Caller[] = ["anonymous", "client", "creator", "admin"];
-const ALLOWED: Record<AccessLevel, Caller[]> = {
-  public: CALLERS,
-  signedIn: ["client", "creator", "admin"],
-  creator: ["creator"],
-  admin: ["admin"],
-  internal: [],
-};
 
 type Endpoint = { method: string; path: string; levels: AccessLevel[]; handlers: number };
 
@@ -54,16 +44,12 @@ const urlFor = (path: string) =>
 
 let app: TestApp;
 let endpoints: Endpoint[];
-const cookies: Partial<Record<Caller, string>> = {};
+let cookies: Record<Caller, string | undefined>;
 
 beforeAll(async () => {
   app = await startTestApp();
   endpoints = endpointsOf(createApp(app.deps));
-  cookies.client = (await createVerifiedUser(app)).cookie;
-  const creator = await createVerifiedUser(app);
-  await createCreator(app.database.db, { userId: creator.userId, approved: true });
-  cookies.creator = creator.cookie;
-  cookies.admin = (await createAdmin(app)).cookie;
+  ({ cookies } = await signInCallers(app));
 });
 afterAll(() => app?.close());
 
@@ -93,21 +79,7 @@ async function call(endpoint: Endpoint, caller: Caller) {
   return { status: response.status, message };
 }
 
-async function rowCounts() {
-  const tables = await sql<{ name: string }>`
-    select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(
-    app.database.db,
-  );
-  const counts: Record<string, number> = {};
-  for (const { name } of tables.rows) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(
-      name,
-    )}`.execute(app.database.db);
-    counts[name] = rows[0]!.n;
-  }
-  return counts;
-}
+const rowCounts = () => countRows(app.database.db);
 
 describe("every route", () => {
   it("is read from the router, event streams and non-OpenAPI routes included", () => {
@@ -164,7 +136,7 @@ describe("every route", () => {
     const before = await rowCounts();
     for (const endpoint of endpoints) {
       const level = endpoint.levels[0]!;
-      for (const caller of CALLERS.filter((c) => !ALLOWED[level].includes(c))) {
+      for (const caller of CALLERS.filter((c) => !ADMITTED[level].includes(c))) {
         const expected = caller === "anonymous" || level === "internal" ? 401 : 403;
         const { status } = await call(endpoint, caller);
         expect(status, `${endpoint.method} ${endpoint.path} as ${caller} (${level})`).toBe(
@@ -179,7 +151,7 @@ describe("every route", () => {
     const refusals: string[] = Object.values(ACCESS_REFUSALS);
     for (const endpoint of endpoints) {
       const level = endpoint.levels[0]!;
-      for (const caller of ALLOWED[level]) {
+      for (const caller of ADMITTED[level]) {
         const { status, message } = await call(endpoint, caller);
         const name = `${endpoint.method} ${endpoint.path} as ${caller} (${level})`;
         expect(status, name).toBeLessThan(500);

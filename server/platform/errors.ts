@@ -22,6 +22,7 @@ export const HTTP_STATUS_BY_CODE = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,

@@ -38,17 +38,37 @@ function describeZodError(error: ZodError): string {
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
+/**
+ * Where in a validated input a string holds U+0000, e.g. `body`, `tags.2`; "" for the input
+ * itself. PostgreSQL text cannot store the character, so it is refused here for every route.
+ */
+export function nulCharacterAt(value: unknown, at: string[] = []): string | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? at.join(".") : undefined;
+  if (!value || typeof value !== "object") return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulCharacterAt(item, [...at, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** A router for one feature; a request that fails its schema gets the one error shape. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
-      if (result.success) return;
+      const nulAt = result.success ? nulCharacterAt(result.data) : undefined;
+      if (result.success && nulAt === undefined) return;
       // A path that names no record is unknown, however it is spelled (contracts/common.ts idParam).
       if (result.target === "param") {
-        const message = result.error.issues[0]?.message ?? "Not found";
+        const message = result.success
+          ? "Not found"
+          : (result.error.issues[0]?.message ?? "Not found");
         return c.json(errorBody("not_found", message), 404);
       }
-      return c.json(errorBody("validation_failed", describeZodError(result.error)), 400);
+      const message = result.success
+        ? `${nulAt ? `${nulAt}: ` : ""}Text must not contain the NUL character`
+        : describeZodError(result.error);
+      return c.json(errorBody("validation_failed", message), 400);
     },
   });
 }
@@ -60,6 +80,7 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   404: "not_found",
   409: "conflict",
   413: "payload_too_large",
+  415: "unsupported_media_type",
   429: "rate_limited",
 };
 

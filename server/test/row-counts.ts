@@ -1,0 +1,18 @@
+import { sql } from "kysely";
+import type { Db } from "../db/factories.ts";
+
+/** Rows in every table of the public schema, in one round trip per call. */
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const tables = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(db);
+  if (tables.rows.length === 0) return {};
+  const counts = sql.join(
+    tables.rows.map(
+      ({ name }) => sql`select ${name}::text as name, count(*)::int as n from ${sql.table(name)}`,
+    ),
+    sql` union all `,
+  );
+  const { rows } = await sql<{ name: string; n: number }>`${counts}`.execute(db);
+  return Object.fromEntries(rows.map(({ name, n }) => [name, n]));
+}
