@@ -1,8 +1,13 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REALTIME_TOPICS } from "../contracts/realtime.ts";
 import { uniqueEmail } from "./db/factories.ts";
 import { SAMPLE_CLEANUP_JOB } from "./features/applications/sample-cleanup.ts";
-import { PRUNE_IDEMPOTENCY_KEYS_JOB } from "./job-handlers.ts";
+import {
+  EVENT_RETENTION_DAYS,
+  PRUNE_EVENTS_JOB,
+  PRUNE_IDEMPOTENCY_KEYS_JOB,
+} from "./job-handlers.ts";
 import { jsonRequest } from "./test/sessions.ts";
 import { startTestApp, type TestApp } from "./test/test-app.ts";
 
@@ -42,6 +47,39 @@ describe("idempotency key sweep", () => {
       .where("scope", "=", "test.sweep")
       .execute();
     expect(left.map((r) => r.key)).toEqual(["recent"]);
+  });
+});
+
+describe("realtime event sweep", () => {
+  it("runs hourly and deletes events older than the retention at the time it runs", async () => {
+    const { rows } = await app.database.pool.query(
+      "select cron from pgboss.schedule where name = $1",
+      [PRUNE_EVENTS_JOB],
+    );
+    expect(rows).toEqual([{ cron: "41 * * * *" }]);
+
+    const topic = REALTIME_TOPICS.creatorPresence;
+    const old = await app.deps.realtime.publish(topic, { sweep: 1 }, "public");
+    const kept = await app.deps.realtime.publish(topic, { sweep: 2 }, "public");
+    const retention = EVENT_RETENTION_DAYS * DAY_MS;
+    const now = new Date(Date.now() + retention);
+    await app.database.db
+      .updateTable("realtime_events")
+      .set({ created_at: new Date(now.getTime() - retention - 60_000) })
+      .where("id", "=", old)
+      .execute();
+    await app.database.db
+      .updateTable("realtime_events")
+      .set({ created_at: new Date(now.getTime() - retention + 60_000) })
+      .where("id", "=", kept)
+      .execute();
+    await app.deps.jobs.run(PRUNE_EVENTS_JOB, {}, now);
+    const left = await app.database.db
+      .selectFrom("realtime_events")
+      .select("id")
+      .where("id", "in", [old, kept])
+      .execute();
+    expect(left.map((r) => Number(r.id))).toEqual([Number(kept)]);
   });
 });
 

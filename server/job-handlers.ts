@@ -1,8 +1,13 @@
 import { defineSampleCleanupJob } from "./features/applications/sample-cleanup.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { pruneIdempotencyKeys } from "./platform/idempotency.ts";
+import { pruneEvents } from "./platform/realtime.ts";
 
 export const PRUNE_IDEMPOTENCY_KEYS_JOB = "platform.prune-idempotency-keys";
+export const PRUNE_EVENTS_JOB = "platform.prune-realtime-events";
+/** A browser away longer than this reloads instead of replaying (decision 013). */
+export const EVENT_RETENTION_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Every job handler beyond mail (which createDeps defines), then the workers. Called once per
@@ -15,6 +20,15 @@ export async function startJobs(deps: AppDeps) {
     handler: async (_data, { now }) => {
       const pruned = await pruneIdempotencyKeys(deps.database.db, now);
       if (pruned) deps.log.info({ pruned }, "old idempotency keys pruned");
+    },
+  });
+  deps.jobs.define({
+    name: PRUNE_EVENTS_JOB,
+    cron: "41 * * * *",
+    handler: async (_data, { now }) => {
+      const olderThan = new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS);
+      const pruned = await pruneEvents(deps, olderThan);
+      if (pruned) deps.log.info({ pruned }, "old realtime events pruned");
     },
   });
   defineSampleCleanupJob(deps);

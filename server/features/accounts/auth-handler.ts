@@ -7,7 +7,7 @@ import {
 } from "../../platform/attempts.ts";
 import { CLIENT_IP_HEADER } from "../../platform/auth.ts";
 import { clientIp } from "../../platform/client-ip.ts";
-import type { AppEnv } from "../../platform/http.ts";
+import { type AppEnv, nulCharacterAt } from "../../platform/http.ts";
 import { waitMessage } from "../../platform/rate-limit.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.ts";
 import { findResetTokenUserId } from "./queries.ts";
@@ -147,6 +147,11 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
     );
   }
   const json = body ? await readJson(request) : null;
+  // PostgreSQL text cannot hold NUL: refused here, as every other route's validation does.
+  const nulAt = nulCharacterAt(json);
+  if (nulAt !== undefined) {
+    return authError(400, "VALIDATION_FAILED", `${nulAt}: Text must not contain the NUL character`);
+  }
 
   if (path === "/sign-up/email") {
     const extras = ZSignUpExtras.safeParse(json ?? {});
