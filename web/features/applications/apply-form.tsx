@@ -4,11 +4,17 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { ZSubmitApplicationRequest } from "../../../contracts/applications.ts";
-import { APPLICATION_SPECIALTIES, EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
+import { APPLICATION_SPECIALTIES } from "../../../contracts/enums.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { ChipPicker } from "../../components/ui/chip-picker.tsx";
-import { Field, selectClass } from "../../components/ui/field.tsx";
+import {
+  CityField,
+  ExperienceSelect,
+  PortfolioUrlField,
+  TravelRadiusField,
+} from "../../components/ui/creator-fields.tsx";
+import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import { selectInput, wholeNumberInput } from "../../lib/form-inputs.ts";
@@ -93,14 +99,7 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
           <Field id="phone" label="Phone">
             <Input id="phone" type="tel" autoComplete="tel" {...register("phone")} />
           </Field>
-          <Field id="city" label="City">
-            <Input
-              id="city"
-              placeholder="City, State"
-              autoComplete="address-level2"
-              {...register("city")}
-            />
-          </Field>
+          <CityField autoComplete="address-level2" {...register("city")} />
         </CardContent>
       </Card>
       <Card>
@@ -108,43 +107,20 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
           <CardTitle>Professional Background</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id="portfolioUrl"
-            label="Portfolio URL"
+          <PortfolioUrlField
+            placeholder="https://yourportfolio.com"
             error={errors.portfolioUrl?.message}
-            className="sm:col-span-2"
-          >
-            <Input
-              id="portfolioUrl"
-              type="url"
-              placeholder="https://yourportfolio.com"
-              aria-invalid={!!errors.portfolioUrl}
-              {...register("portfolioUrl")}
-            />
-          </Field>
+            {...register("portfolioUrl")}
+          />
           <Field id="experienceLevel" label="Experience Level">
-            <select id="experienceLevel" className={selectClass} {...register("experienceLevel")}>
-              <option value="">Select your experience</option>
-              {EXPERIENCE_LEVELS.map((l) => (
-                <option key={l.value} value={l.value}>
-                  {l.label}
-                </option>
-              ))}
-            </select>
+            <ExperienceSelect id="experienceLevel" {...register("experienceLevel")} />
           </Field>
-          <Field
-            id="travelRadius"
-            label="Travel Radius (miles)"
+          <TravelRadiusField
+            placeholder="25"
+            aria-invalid={!!errors.travelRadius}
             error={errors.travelRadius?.message}
-          >
-            <Input
-              id="travelRadius"
-              inputMode="numeric"
-              placeholder="25"
-              aria-invalid={!!errors.travelRadius}
-              {...register("travelRadius")}
-            />
-          </Field>
+            {...register("travelRadius")}
+          />
           <ChipPicker
             legend="Specialties"
             options={APPLICATION_SPECIALTIES}

@@ -17,6 +17,11 @@ import {
   CardTitle,
 } from "../../components/ui/card.tsx";
 import { ChipPicker } from "../../components/ui/chip-picker.tsx";
+import {
+  CityField,
+  PortfolioUrlField,
+  TravelRadiusField,
+} from "../../components/ui/creator-fields.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
@@ -98,29 +103,9 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
             onChange={(next) => setValue("specialties", next)}
             className="sm:col-span-2"
           />
-          <Field
-            id="portfolioUrl"
-            label="Portfolio URL"
-            error={errors.portfolioUrl?.message}
-            className="sm:col-span-2"
-          >
-            <Input
-              id="portfolioUrl"
-              type="url"
-              aria-invalid={!!errors.portfolioUrl}
-              {...register("portfolioUrl")}
-            />
-          </Field>
-          <Field id="city" label="City">
-            <Input id="city" placeholder="City, State" {...register("city")} />
-          </Field>
-          <Field
-            id="travelRadius"
-            label="Travel Radius (miles)"
-            error={errors.travelRadius?.message}
-          >
-            <Input id="travelRadius" inputMode="numeric" {...register("travelRadius")} />
-          </Field>
+          <PortfolioUrlField error={errors.portfolioUrl?.message} {...register("portfolioUrl")} />
+          <CityField {...register("city")} />
+          <TravelRadiusField error={errors.travelRadius?.message} {...register("travelRadius")} />
           <div className="sm:col-span-2">
             <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? "Creating Profile..." : "Complete Setup"}

@@ -1,6 +1,7 @@
 import { TRAVEL_RADIUS_OPTIONS } from "../../../contracts/constants.ts";
-import { EQUIPMENT, EXPERIENCE_LEVELS, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
+import { EQUIPMENT, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
 import { ChipPicker } from "../../components/ui/chip-picker.tsx";
+import { ExperienceSelect } from "../../components/ui/creator-fields.tsx";
 import { Field, selectClass } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { DocumentUploader } from "./document-uploader.tsx";
@@ -78,19 +79,11 @@ export function SkillsStep({ draft, set, data, actions }: StepProps) {
         onChange={(specialties) => set({ specialties })}
       />
       <Field id="experience" label="Experience">
-        <select
+        <ExperienceSelect
           id="experience"
-          className={selectClass}
           value={draft.experience}
           onChange={(e) => set({ experience: e.target.value })}
-        >
-          <option value="">Select your experience</option>
-          {EXPERIENCE_LEVELS.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
-        </select>
+        />
       </Field>
       <PortfolioUploader items={data.portfolio} actions={actions} />
     </div>
