@@ -8,7 +8,7 @@ import { bookingsForCreatorPath } from "../../contracts/routes.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { Avatar, MediaImage } from "../components/ui/media-image.tsx";
+import { Avatar, CoverImage } from "../components/ui/media-image.tsx";
 import { Container } from "../components/ui/page.tsx";
 import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
 import { useCreatorProfile } from "../features/profiles/api.ts";
@@ -59,16 +59,7 @@ export default function CreatorProfileScreen() {
   return (
     <div className="pb-24">
       <div className="relative h-48 bg-gradient-to-br from-brand-200 via-brand-100 to-ink-200 sm:h-72">
-        {profile.coverKey ? (
-          <MediaImage
-            imageKey={profile.coverKey}
-            size="large"
-            sizes={PROFILE_COVER_SIZES}
-            alt=""
-            priority
-            className="absolute inset-0 size-full"
-          />
-        ) : null}
+        <CoverImage imageKey={profile.coverKey} size="large" sizes={PROFILE_COVER_SIZES} priority />
       </div>
       <Container>
         <section className="relative z-10 -mt-14 flex flex-col gap-4 sm:-mt-16 sm:flex-row sm:items-start sm:gap-6">
