@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
-import { Button } from "../components/ui/button.tsx";
+import { SubmitButton } from "../components/ui/button.tsx";
 import { EmailField } from "../components/ui/field.tsx";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
 import { authClient } from "../lib/auth-client.ts";
@@ -45,9 +45,9 @@ export default function AdminForgot() {
       ) : (
         <form className="flex flex-col gap-4" onSubmit={onSubmit}>
           <EmailField id="forgot-email" />
-          <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-            {submitting ? "Sending..." : "Send Reset Link"}
-          </Button>
+          <SubmitButton submitting={submitting} busyLabel="Sending...">
+            Send Reset Link
+          </SubmitButton>
         </form>
       )}
       <p className="mt-5 text-center text-sm">

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
-import { Button } from "../components/ui/button.tsx";
+import { SubmitButton } from "../components/ui/button.tsx";
 import { EmailField, InputField } from "../components/ui/field.tsx";
 import { announceSessionChange } from "../features/accounts/session-effects.ts";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
@@ -138,9 +138,9 @@ export default function AdminLogin() {
           autoComplete="current-password"
           required
         />
-        <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-          {submitting ? "Signing In..." : "Sign In"}
-        </Button>
+        <SubmitButton submitting={submitting} busyLabel="Signing In...">
+          Sign In
+        </SubmitButton>
       </form>
       <p className="mt-5 text-center text-sm">
         <Link to={PAGE_ROUTES.adminForgot} className="font-medium text-brand-700 hover:underline">

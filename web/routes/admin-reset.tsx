@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PASSWORD_LENGTH } from "../../contracts/constants.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
-import { Button } from "../components/ui/button.tsx";
+import { Button, SubmitButton } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
 import { authClient } from "../lib/auth-client.ts";
@@ -93,9 +93,9 @@ export default function AdminReset() {
             name="confirm"
             {...NEW_PASSWORD_INPUT}
           />
-          <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-            {submitting ? "Saving..." : "Set Password"}
-          </Button>
+          <SubmitButton submitting={submitting} busyLabel="Saving...">
+            Set Password
+          </SubmitButton>
         </form>
       )}
     </AdminAuthCard>

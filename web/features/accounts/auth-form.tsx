@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { BRAND_NAME, PASSWORD_LENGTH } from "../../../contracts/constants.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, SubmitButton } from "../../components/ui/button.tsx";
 import { EmailField, InputField } from "../../components/ui/field.tsx";
 import { authClient, refreshSession } from "../../lib/auth-client.ts";
 import { EMAIL_NOT_VERIFIED, isAuthError, toastAuthError } from "../../lib/auth-errors.ts";
@@ -129,9 +129,9 @@ export function AuthForm({
             required
           />
         )}
-        <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-          {submitting ? "Please wait..." : AUTH_MODES[mode].submit}
-        </Button>
+        <SubmitButton submitting={submitting} busyLabel="Please wait...">
+          {AUTH_MODES[mode].submit}
+        </SubmitButton>
       </form>
       <div className="mt-5 flex flex-col items-center gap-2 text-sm text-ink-600">
         {mode === "signin" && (
