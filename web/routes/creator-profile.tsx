@@ -1,4 +1,4 @@
-import { Briefcase, MapPin, MessageCircle, Star } from "lucide-react";
+import { Briefcase, MapPin, Star } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { CREATOR_TYPE_LABELS } from "../../contracts/enums.ts";
@@ -10,6 +10,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Avatar, CoverImage } from "../components/ui/media-image.tsx";
 import { Container } from "../components/ui/page.tsx";
+import { SendMessageButton } from "../components/ui/send-message-button.tsx";
 import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
 import { useCreatorProfile } from "../features/profiles/api.ts";
 import { GalleryButton } from "../features/profiles/gallery-button.tsx";
@@ -110,12 +111,7 @@ export default function CreatorProfileScreen() {
               <Button asChild>
                 <Link to={bookingsForCreatorPath(profile.id)}>Book Now</Link>
               </Button>
-              <Button asChild variant="outline">
-                <Link to={`/messages?creator=${profile.id}`}>
-                  <MessageCircle aria-hidden />
-                  Send Message
-                </Link>
-              </Button>
+              <SendMessageButton creatorId={profile.id} />
             </div>
           </div>
         </section>

@@ -1,4 +1,4 @@
-import { MapPin, MessageCircle, Star } from "lucide-react";
+import { MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
 import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
 import { creatorProfilePath } from "../../../contracts/routes.ts";
@@ -6,6 +6,7 @@ import type { CreatorCard } from "../../../contracts/search.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Avatar, CoverImage } from "../../components/ui/media-image.tsx";
+import { SendMessageButton } from "../../components/ui/send-message-button.tsx";
 import { formatUsd } from "../../lib/format.ts";
 
 export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; eager: boolean }) {
@@ -76,12 +77,7 @@ export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; ea
           <Button asChild size="sm">
             <Link to={creatorProfilePath(creator.id)}>View Profile</Link>
           </Button>
-          <Button asChild size="sm" variant="outline">
-            <Link to={`/messages?creator=${creator.id}`}>
-              <MessageCircle aria-hidden />
-              Send Message
-            </Link>
-          </Button>
+          <SendMessageButton creatorId={creator.id} size="sm" />
         </div>
       </div>
     </article>
