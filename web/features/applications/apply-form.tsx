@@ -1,6 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { ZSubmitApplicationRequest } from "../../../contracts/applications.ts";
@@ -18,6 +16,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import { selectInput, wholeNumberInput } from "../../lib/form-inputs.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { submitApplication } from "./api.ts";
 import { type SampleImage, SampleImagesField } from "./sample-images-field.tsx";
 
@@ -33,25 +32,16 @@ type ApplyForm = z.output<typeof ZApplyForm>;
 
 export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
   const [images, setImages] = useState<SampleImage[]>([]);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ZApplyForm>, unknown, ApplyForm>({
-    resolver: zodResolver(ZApplyForm),
-    defaultValues: {
-      fullName: "",
-      email: "",
-      phone: "",
-      city: "",
-      portfolioUrl: "",
-      experienceLevel: "",
-      specialties: [],
-      aboutMe: "",
-      travelRadius: "",
-    },
+  const { register, handleSubmit, watch, setValue, errors, isSubmitting } = useZodForm(ZApplyForm, {
+    fullName: "",
+    email: "",
+    phone: "",
+    city: "",
+    portfolioUrl: "",
+    experienceLevel: "",
+    specialties: [],
+    aboutMe: "",
+    travelRadius: "",
   });
   const specialties = watch("specialties") ?? [];
 

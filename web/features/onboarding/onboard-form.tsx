@@ -1,5 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -26,6 +24,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import { wholeNumberInput } from "../../lib/form-inputs.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { completeOnboarding } from "./api.ts";
 
 // The request's own rules and messages; the application id comes from the page, not an input.
@@ -44,15 +43,9 @@ const SPECIALTY_CHOICES = [
 /** 'Complete Your Profile', prefilled from the application (the bio from its "about you"). */
 export function OnboardForm({ application }: { application: OnboardingApplication }) {
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ZOnboardForm>, unknown, OnboardForm>({
-    resolver: zodResolver(ZOnboardForm),
-    defaultValues: {
+  const { register, handleSubmit, watch, setValue, errors, isSubmitting } = useZodForm(
+    ZOnboardForm,
+    {
       fullName: application.fullName,
       businessName: "",
       bio: application.aboutMe ?? "",
@@ -61,7 +54,7 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
       city: application.city ?? "",
       travelRadius: application.travelRadius ? String(application.travelRadius) : "",
     },
-  });
+  );
   const specialties = watch("specialties") ?? [];
   const choices = [...new Set([...application.specialties, ...SPECIALTY_CHOICES])];
 
