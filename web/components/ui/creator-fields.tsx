@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
+import { ChipPicker } from "./chip-picker.tsx";
 import { Field, selectClass } from "./field.tsx";
 import { Input } from "./input.tsx";
 
@@ -27,6 +28,27 @@ export function TravelRadiusField({ error, ...input }: InputProps & { error?: st
     <Field id="travelRadius" label="Travel Radius (miles)" error={error}>
       <Input id="travelRadius" inputMode="numeric" {...input} />
     </Field>
+  );
+}
+
+/** The full-width 'Specialties' chips. */
+export function SpecialtiesField({
+  options,
+  value,
+  onChange,
+}: {
+  options: readonly string[];
+  value: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
+  return (
+    <ChipPicker
+      legend="Specialties"
+      options={options}
+      value={value}
+      onChange={onChange}
+      className="sm:col-span-2"
+    />
   );
 }
 

@@ -5,11 +5,11 @@ import { ZSubmitApplicationRequest } from "../../../contracts/applications.ts";
 import { APPLICATION_SPECIALTIES } from "../../../contracts/enums.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { ChipPicker } from "../../components/ui/chip-picker.tsx";
 import {
   CityField,
   ExperienceSelect,
   PortfolioUrlField,
+  SpecialtiesField,
   TravelRadiusField,
 } from "../../components/ui/creator-fields.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -111,12 +111,10 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
             error={errors.travelRadius?.message}
             {...register("travelRadius")}
           />
-          <ChipPicker
-            legend="Specialties"
+          <SpecialtiesField
             options={APPLICATION_SPECIALTIES}
             value={specialties}
             onChange={(next) => setValue("specialties", next)}
-            className="sm:col-span-2"
           />
           <Field id="aboutMe" label="About You" className="sm:col-span-2">
             <Textarea

@@ -14,10 +14,10 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card.tsx";
-import { ChipPicker } from "../../components/ui/chip-picker.tsx";
 import {
   CityField,
   PortfolioUrlField,
+  SpecialtiesField,
   TravelRadiusField,
 } from "../../components/ui/creator-fields.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -89,12 +89,10 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
           <Field id="bio" label="Bio" className="sm:col-span-2">
             <Textarea id="bio" rows={5} {...register("bio")} />
           </Field>
-          <ChipPicker
-            legend="Specialties"
+          <SpecialtiesField
             options={choices}
             value={specialties}
             onChange={(next) => setValue("specialties", next)}
-            className="sm:col-span-2"
           />
           <PortfolioUrlField error={errors.portfolioUrl?.message} {...register("portfolioUrl")} />
           <CityField {...register("city")} />
