@@ -29,21 +29,26 @@ export const ZGalleryImage = z.object({
   caption: z.string().nullable(),
 });
 
-export const ZPublicProfile = z.object({
+/** The fields a creator's search card and public profile both carry. */
+export const creatorSummaryShape = {
   id: z.string(),
   name: z.string(),
   specialty: z.string(),
   specialties: z.array(z.string()),
   type: z.enum(CREATOR_TYPES),
   city: z.string().nullable(),
-  bio: z.string().nullable(),
   avatarKey: z.string().nullable(),
   coverKey: z.string().nullable(),
   rating: z.number(),
   reviewCount: z.number().int(),
-  jobsCompleted: z.number().int(),
   hourlyRateCents: z.number().int().nullable(),
   availableNow: z.boolean(),
+};
+
+export const ZPublicProfile = z.object({
+  ...creatorSummaryShape,
+  bio: z.string().nullable(),
+  jobsCompleted: z.number().int(),
   portfolioCount: z.number().int(),
   /** The first GALLERY_MAX_IMAGES images, for the 'View full gallery' dialog. */
   gallery: z.array(ZGalleryImage),

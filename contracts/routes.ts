@@ -67,3 +67,4 @@ export function screenForPath(pathname: string): string | null {
 
 export const creatorProfilePath = (id: string) => `/p/${id}`;
 export const bookingsForCreatorPath = (id: string) => `/bookings?creator=${id}`;
+export const messagesForCreatorPath = (id: string) => `/messages?creator=${id}`;

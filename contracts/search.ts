@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZIP_PATTERN } from "./constants.ts";
 import { CREATOR_TYPES, QUICK_FILTERS, SERVICES } from "./enums.ts";
+import { creatorSummaryShape } from "./profiles.ts";
 
 export const SEARCH_PAGE_SIZE = 12;
 export const ZIP_HELP = "Enter 5-digit ZIP code";
@@ -30,18 +31,7 @@ export const ZSearchQuery = z.object({
 export type SearchQuery = z.infer<typeof ZSearchQuery>;
 
 export const ZCreatorCard = z.object({
-  id: z.string(),
-  name: z.string(),
-  specialty: z.string(),
-  specialties: z.array(z.string()),
-  type: z.enum(CREATOR_TYPES),
-  city: z.string().nullable(),
-  avatarKey: z.string().nullable(),
-  coverKey: z.string().nullable(),
-  rating: z.number(),
-  reviewCount: z.number().int(),
-  hourlyRateCents: z.number().int().nullable(),
-  availableNow: z.boolean(),
+  ...creatorSummaryShape,
   /** Miles from the searched ZIP; null when no ZIP was given. */
   distanceMiles: z.number().nullable(),
 });

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Input, Label } from "../components/ui/input.tsx";
+import { SubmitButton } from "../components/ui/button.tsx";
+import { EmailField } from "../components/ui/field.tsx";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
 import { authClient } from "../lib/auth-client.ts";
 import { authErrorMessage } from "../lib/auth-errors.ts";
@@ -44,13 +44,10 @@ export default function AdminForgot() {
         </FormAlert>
       ) : (
         <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="forgot-email">Email</Label>
-            <Input id="forgot-email" name="email" type="email" autoComplete="email" required />
-          </div>
-          <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-            {submitting ? "Sending..." : "Send Reset Link"}
-          </Button>
+          <EmailField id="forgot-email" />
+          <SubmitButton submitting={submitting} busyLabel="Sending...">
+            Send Reset Link
+          </SubmitButton>
         </form>
       )}
       <p className="mt-5 text-center text-sm">

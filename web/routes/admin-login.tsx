@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Input, Label } from "../components/ui/input.tsx";
+import { SubmitButton } from "../components/ui/button.tsx";
+import { EmailField, InputField } from "../components/ui/field.tsx";
 import { announceSessionChange } from "../features/accounts/session-effects.ts";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
 import { adminKeys, fetchAdminMe } from "../features/admin/api.ts";
@@ -129,23 +129,18 @@ export default function AdminLogin() {
         <FormAlert>{STATUS_NOTICES[state.status]}</FormAlert>
       ) : null}
       <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="admin-email">Email</Label>
-          <Input id="admin-email" name="email" type="email" autoComplete="email" required />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="admin-password">Password</Label>
-          <Input
-            id="admin-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-        </div>
-        <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-          {submitting ? "Signing In..." : "Sign In"}
-        </Button>
+        <EmailField id="admin-email" />
+        <InputField
+          id="admin-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <SubmitButton submitting={submitting} busyLabel="Signing In...">
+          Sign In
+        </SubmitButton>
       </form>
       <p className="mt-5 text-center text-sm">
         <Link to={PAGE_ROUTES.adminForgot} className="font-medium text-brand-700 hover:underline">

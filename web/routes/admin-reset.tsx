@@ -2,11 +2,19 @@ import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PASSWORD_LENGTH } from "../../contracts/constants.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Input, Label } from "../components/ui/input.tsx";
+import { Button, SubmitButton } from "../components/ui/button.tsx";
+import { InputField } from "../components/ui/field.tsx";
 import { AdminAuthCard, FormAlert, UNEXPECTED_ERROR } from "../features/admin/admin-auth-card.tsx";
 import { authClient } from "../lib/auth-client.ts";
 import { authErrorMessage } from "../lib/auth-errors.ts";
+
+const NEW_PASSWORD_INPUT = {
+  type: "password",
+  autoComplete: "new-password",
+  minLength: PASSWORD_LENGTH.min,
+  maxLength: PASSWORD_LENGTH.max,
+  required: true,
+} as const;
 
 const BAD_LINK = "This link is invalid or has expired. Please request a new one.";
 
@@ -73,33 +81,21 @@ export default function AdminReset() {
       )}
       {token && (
         <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="reset-password">New password</Label>
-            <Input
-              id="reset-password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_LENGTH.min}
-              maxLength={PASSWORD_LENGTH.max}
-              required
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="reset-confirm">Confirm new password</Label>
-            <Input
-              id="reset-confirm"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_LENGTH.min}
-              maxLength={PASSWORD_LENGTH.max}
-              required
-            />
-          </div>
-          <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-            {submitting ? "Saving..." : "Set Password"}
-          </Button>
+          <InputField
+            id="reset-password"
+            label="New password"
+            name="password"
+            {...NEW_PASSWORD_INPUT}
+          />
+          <InputField
+            id="reset-confirm"
+            label="Confirm new password"
+            name="confirm"
+            {...NEW_PASSWORD_INPUT}
+          />
+          <SubmitButton submitting={submitting} busyLabel="Saving...">
+            Set Password
+          </SubmitButton>
         </form>
       )}
     </AdminAuthCard>

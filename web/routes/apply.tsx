@@ -1,24 +1,17 @@
-import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { BRAND_NAME } from "../../contracts/constants.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
-import { Container, PageHeading } from "../components/ui/page.tsx";
+import { BackLink, Container, PageHeading } from "../components/ui/page.tsx";
 import { ApplyFormCard } from "../features/applications/apply-form.tsx";
 
 export default function ApplyScreen() {
   const [submitted, setSubmitted] = useState(false);
   return (
     <Container className="max-w-3xl pb-16">
-      <div className="pt-6">
-        <Link
-          to="/"
-          className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900"
-        >
-          <ArrowLeft className="size-4" /> Back to Home
-        </Link>
-      </div>
+      <BackLink to="/">Back to Home</BackLink>
       {submitted ? (
         <Card className="mt-10">
           <CardContent className="flex flex-col items-center gap-4 p-10 text-center">

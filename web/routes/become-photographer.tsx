@@ -4,13 +4,13 @@ import { COMMISSION_TIERS, MARKETING } from "../../contracts/constants.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Container, Section, SectionHeading } from "../components/ui/page.tsx";
+import { BenefitsSection } from "../features/marketing/benefits-section.tsx";
 import {
   CREATOR_BENEFITS,
   CREATOR_FAQ,
   CREATOR_STEPS,
   TESTIMONIALS,
 } from "../features/marketing/creator-content.ts";
-import { FeatureCard } from "../features/marketing/feature-card.tsx";
 import { StatGrid } from "../features/marketing/stat-grid.tsx";
 import { cn } from "../lib/cn.ts";
 
@@ -62,23 +62,12 @@ export default function BecomePhotographer() {
         <StatGrid stats={CREATOR_STATS} />
       </Container>
 
-      <Section aria-labelledby="benefits-title">
-        <Container className="flex flex-col gap-10">
-          <SectionHeading
-            id="benefits-title"
-            eyebrow="Why creators join"
-            title="Built for working creators"
-            lead="Everything you need to find clients and run your sessions — in one place."
-          />
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {CREATOR_BENEFITS.map((benefit) => (
-              <FeatureCard key={benefit.title} icon={benefit.icon} title={benefit.title}>
-                {benefit.text}
-              </FeatureCard>
-            ))}
-          </div>
-        </Container>
-      </Section>
+      <BenefitsSection
+        eyebrow="Why creators join"
+        title="Built for working creators"
+        lead="Everything you need to find clients and run your sessions — in one place."
+        benefits={CREATOR_BENEFITS}
+      />
 
       <section aria-labelledby="tiers-title" className="bg-white py-16 sm:py-24">
         <Container className="flex flex-col gap-10">

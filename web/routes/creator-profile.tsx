@@ -1,4 +1,4 @@
-import { Briefcase, MapPin, MessageCircle, Star } from "lucide-react";
+import { Briefcase, MapPin, Star } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { CREATOR_TYPE_LABELS } from "../../contracts/enums.ts";
@@ -8,8 +8,9 @@ import { bookingsForCreatorPath } from "../../contracts/routes.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { Avatar, MediaImage } from "../components/ui/media-image.tsx";
+import { Avatar, CoverImage } from "../components/ui/media-image.tsx";
 import { Container } from "../components/ui/page.tsx";
+import { SendMessageButton } from "../components/ui/send-message-button.tsx";
 import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
 import { useCreatorProfile } from "../features/profiles/api.ts";
 import { GalleryButton } from "../features/profiles/gallery-button.tsx";
@@ -59,16 +60,7 @@ export default function CreatorProfileScreen() {
   return (
     <div className="pb-24">
       <div className="relative h-48 bg-gradient-to-br from-brand-200 via-brand-100 to-ink-200 sm:h-72">
-        {profile.coverKey ? (
-          <MediaImage
-            imageKey={profile.coverKey}
-            size="large"
-            sizes={PROFILE_COVER_SIZES}
-            alt=""
-            priority
-            className="absolute inset-0 size-full"
-          />
-        ) : null}
+        <CoverImage imageKey={profile.coverKey} size="large" sizes={PROFILE_COVER_SIZES} priority />
       </div>
       <Container>
         <section className="relative z-10 -mt-14 flex flex-col gap-4 sm:-mt-16 sm:flex-row sm:items-start sm:gap-6">
@@ -119,12 +111,7 @@ export default function CreatorProfileScreen() {
               <Button asChild>
                 <Link to={bookingsForCreatorPath(profile.id)}>Book Now</Link>
               </Button>
-              <Button asChild variant="outline">
-                <Link to={`/messages?creator=${profile.id}`}>
-                  <MessageCircle aria-hidden />
-                  Send Message
-                </Link>
-              </Button>
+              <SendMessageButton creatorId={profile.id} />
             </div>
           </div>
         </section>

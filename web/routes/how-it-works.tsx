@@ -13,6 +13,7 @@ import { MARKETING } from "../../contracts/constants.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Container, Section, SectionHeading } from "../components/ui/page.tsx";
+import { BenefitsSection } from "../features/marketing/benefits-section.tsx";
 import { HOW_IT_WORKS_STEPS } from "../features/marketing/content.ts";
 import { FeatureCard } from "../features/marketing/feature-card.tsx";
 import { StatGrid } from "../features/marketing/stat-grid.tsx";
@@ -139,22 +140,11 @@ export default function HowItWorks() {
         </Container>
       </section>
 
-      <Section aria-labelledby="benefits-title">
-        <Container className="flex flex-col gap-10">
-          <SectionHeading
-            id="benefits-title"
-            eyebrow="Why clients choose us"
-            title="Everything you need to book with confidence"
-          />
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {BENEFITS.map((benefit) => (
-              <FeatureCard key={benefit.title} icon={benefit.icon} title={benefit.title}>
-                {benefit.text}
-              </FeatureCard>
-            ))}
-          </div>
-        </Container>
-      </Section>
+      <BenefitsSection
+        eyebrow="Why clients choose us"
+        title="Everything you need to book with confidence"
+        benefits={BENEFITS}
+      />
 
       <Container className="flex flex-col gap-10">
         <SectionHeading eyebrow="In numbers" title="Trusted by clients and creators" />

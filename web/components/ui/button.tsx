@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 
 export const buttonVariants = cva(
@@ -36,4 +36,21 @@ type ButtonProps = ComponentProps<"button"> &
 export function Button({ className, variant, size, asChild, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : "button";
   return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/** A form's large submit button: disabled and busy, with its busy label, while it submits. */
+export function SubmitButton({
+  submitting,
+  busyLabel,
+  children,
+}: {
+  submitting: boolean;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
+      {submitting ? busyLabel : children}
+    </Button>
+  );
 }

@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
-import { Label } from "./input.tsx";
+import { Input, Label } from "./input.tsx";
 
 /** A field's validation message (nothing when there is none). */
 export function FieldError({ message }: { message?: string | null }) {
@@ -35,6 +35,27 @@ export function Field({
       <FieldError message={error} />
       {hint && !error ? <p className="text-xs text-ink-500">{hint}</p> : null}
     </div>
+  );
+}
+
+/** A labelled Input of an uncontrolled form; every prop but label and hint goes to the Input. */
+export function InputField({
+  id,
+  label,
+  hint,
+  ...input
+}: ComponentProps<"input"> & { id: string; label: string; hint?: string }) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <Input id={id} {...input} />
+    </Field>
+  );
+}
+
+/** The required email row of a sign-in or password form. */
+export function EmailField({ id }: { id: string }) {
+  return (
+    <InputField id={id} label="Email" name="email" type="email" autoComplete="email" required />
   );
 }
 

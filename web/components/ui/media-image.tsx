@@ -35,6 +35,31 @@ export function MediaImage({
   );
 }
 
+/** A creator's cover photo filling its (relative) box; nothing when there is none. */
+export function CoverImage({
+  imageKey,
+  size,
+  sizes,
+  priority,
+}: {
+  imageKey: string | null;
+  size: ImageSize;
+  sizes: string;
+  priority: boolean;
+}) {
+  if (!imageKey) return null;
+  return (
+    <MediaImage
+      imageKey={imageKey}
+      size={size}
+      sizes={sizes}
+      alt=""
+      priority={priority}
+      className="absolute inset-0 size-full"
+    />
+  );
+}
+
 /** A person's photo, or their initials on a tinted disc when they have none. */
 export function Avatar({
   imageKey,

@@ -1,4 +1,6 @@
+import { ArrowLeft } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
 import { cn } from "../../lib/cn.ts";
 
 export function Container({ className, ...props }: ComponentProps<"div">) {
@@ -79,4 +81,18 @@ export function SectionHeading({
 /** A full-width band of the page with the standard vertical rhythm. */
 export function Section({ className, ...props }: ComponentProps<"section">) {
   return <section className={cn("py-16 sm:py-24", className)} {...props} />;
+}
+
+/** The 'Back to …' link above a page's heading. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <div className="pt-6">
+      <Link
+        to={to}
+        className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900"
+      >
+        <ArrowLeft className="size-4" /> {children}
+      </Link>
+    </div>
+  );
 }

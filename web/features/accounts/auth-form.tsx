@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { BRAND_NAME, PASSWORD_LENGTH } from "../../../contracts/constants.ts";
-import { Button } from "../../components/ui/button.tsx";
-import { Input, Label } from "../../components/ui/input.tsx";
+import { Button, SubmitButton } from "../../components/ui/button.tsx";
+import { EmailField, InputField } from "../../components/ui/field.tsx";
 import { authClient, refreshSession } from "../../lib/auth-client.ts";
 import { EMAIL_NOT_VERIFIED, isAuthError, toastAuthError } from "../../lib/auth-errors.ts";
 import type { AuthMode } from "./auth-dialog-store.ts";
@@ -95,47 +95,43 @@ export function AuthForm({
       </div>
       <form key={mode} className="flex flex-col gap-4" onSubmit={onSubmit}>
         {mode !== "signin" && (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="auth-full-name">Full Name</Label>
-            <Input id="auth-full-name" name="fullName" autoComplete="name" required />
-          </div>
-        )}
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="auth-email">Email</Label>
-          <Input id="auth-email" name="email" type="email" autoComplete="email" required />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="auth-password">Password</Label>
-          <Input
-            id="auth-password"
-            name="password"
-            type="password"
-            autoComplete={mode === "signin" ? "current-password" : "new-password"}
-            minLength={mode === "signin" ? undefined : PASSWORD_LENGTH.min}
-            maxLength={PASSWORD_LENGTH.max}
+          <InputField
+            id="auth-full-name"
+            label="Full Name"
+            name="fullName"
+            autoComplete="name"
             required
           />
-          {mode !== "signin" && (
-            <p className="text-xs text-ink-500">
-              {PASSWORD_LENGTH.min} to {PASSWORD_LENGTH.max} characters.
-            </p>
-          )}
-        </div>
-        {mode === "photographer" && (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="auth-location">Location</Label>
-            <Input
-              id="auth-location"
-              name="location"
-              placeholder="City, State"
-              autoComplete="address-level2"
-              required
-            />
-          </div>
         )}
-        <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-          {submitting ? "Please wait..." : AUTH_MODES[mode].submit}
-        </Button>
+        <EmailField id="auth-email" />
+        <InputField
+          id="auth-password"
+          label="Password"
+          hint={
+            mode === "signin"
+              ? undefined
+              : `${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.`
+          }
+          name="password"
+          type="password"
+          autoComplete={mode === "signin" ? "current-password" : "new-password"}
+          minLength={mode === "signin" ? undefined : PASSWORD_LENGTH.min}
+          maxLength={PASSWORD_LENGTH.max}
+          required
+        />
+        {mode === "photographer" && (
+          <InputField
+            id="auth-location"
+            label="Location"
+            name="location"
+            placeholder="City, State"
+            autoComplete="address-level2"
+            required
+          />
+        )}
+        <SubmitButton submitting={submitting} busyLabel="Please wait...">
+          {AUTH_MODES[mode].submit}
+        </SubmitButton>
       </form>
       <div className="mt-5 flex flex-col items-center gap-2 text-sm text-ink-600">
         {mode === "signin" && (

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Input, Label } from "../../components/ui/input.tsx";
+import { InputField } from "../../components/ui/field.tsx";
 
 /** The 6-digit code field (or a recovery code's): numeric keypad, one-time-code autofill. */
 export function OneTimeCodeInput({
@@ -12,31 +12,29 @@ export function OneTimeCodeInput({
   recovery?: boolean;
 }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name="code"
-        required
-        autoFocus
-        autoComplete="one-time-code"
-        spellCheck={false}
-        {...(recovery
-          ? { placeholder: "xxxxx-xxxxx", maxLength: 40 }
-          : {
-              inputMode: "numeric",
-              pattern: "[0-9]{6}",
-              maxLength: 6,
-              placeholder: "123456",
-              title: "The 6-digit code from your authenticator app",
-            })}
-        className={
-          recovery
-            ? "text-center font-mono text-lg tracking-wider"
-            : "text-center font-mono text-lg tracking-[0.3em]"
-        }
-      />
-    </div>
+    <InputField
+      id={id}
+      label={label}
+      name="code"
+      required
+      autoFocus
+      autoComplete="one-time-code"
+      spellCheck={false}
+      {...(recovery
+        ? { placeholder: "xxxxx-xxxxx", maxLength: 40 }
+        : {
+            inputMode: "numeric",
+            pattern: "[0-9]{6}",
+            maxLength: 6,
+            placeholder: "123456",
+            title: "The 6-digit code from your authenticator app",
+          })}
+      className={
+        recovery
+          ? "text-center font-mono text-lg tracking-wider"
+          : "text-center font-mono text-lg tracking-[0.3em]"
+      }
+    />
   );
 }
 

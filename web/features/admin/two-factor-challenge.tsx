@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
+import { SubmitButton } from "../../components/ui/button.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { authErrorMessage } from "../../lib/auth-errors.ts";
 import { FormAlert, UNEXPECTED_ERROR } from "./admin-auth-card.tsx";
@@ -55,9 +55,9 @@ export function TwoFactorChallenge({
             ? "Enter one of the recovery codes you saved when you set up two-factor sign-in. Each one works once."
             : "Open your authenticator app and enter the 6-digit code it shows for ShutterHail."}
         </p>
-        <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-          {submitting ? "Verifying..." : "Verify"}
-        </Button>
+        <SubmitButton submitting={submitting} busyLabel="Verifying...">
+          Verify
+        </SubmitButton>
       </form>
       <div className="mt-5 flex flex-col items-center gap-2 text-sm">
         <button

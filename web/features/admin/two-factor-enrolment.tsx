@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, SubmitButton } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { authErrorMessage } from "../../lib/auth-errors.ts";
@@ -125,9 +125,9 @@ export function TwoFactorEnrolment({
           <h2 className="mb-3 font-semibold text-ink-900">2. Enter the code the app shows</h2>
           <form className="flex flex-col gap-4" onSubmit={onSubmit}>
             <OneTimeCodeInput id="enrol-code" label="Authentication code" />
-            <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-              {submitting ? "Verifying..." : "Turn on two-factor sign-in"}
-            </Button>
+            <SubmitButton submitting={submitting} busyLabel="Verifying...">
+              Turn on two-factor sign-in
+            </SubmitButton>
           </form>
         </li>
       </ol>

@@ -1,12 +1,12 @@
-import { ArrowLeft, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
+import { ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { Application } from "../../../contracts/applications.ts";
 import { EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Container, PageHeading } from "../../components/ui/page.tsx";
+import { BackLink, Container, PageHeading } from "../../components/ui/page.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { useApplicationDetail, useDecision, useLiveApplications } from "./api.ts";
@@ -90,14 +90,7 @@ export function ApplicationDetail({ id }: { id: string }) {
   const experience = EXPERIENCE_LEVELS.find((l) => l.value === application.experienceLevel)?.label;
   return (
     <Container className="pb-16">
-      <div className="pt-6">
-        <Link
-          to="/admin/applications"
-          className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900"
-        >
-          <ArrowLeft className="size-4" /> Back to Applications
-        </Link>
-      </div>
+      <BackLink to="/admin/applications">Back to Applications</BackLink>
       <PageHeading
         title={application.fullName}
         subtitle={

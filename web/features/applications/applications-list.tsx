@@ -1,13 +1,13 @@
-import { ArrowLeft, RefreshCw, Search } from "lucide-react";
+import { RefreshCw, Search } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { ApplicationListItem } from "../../../contracts/applications.ts";
 import { APPLICATIONS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from "../../../contracts/constants.ts";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../contracts/enums.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { Container, PageHeading } from "../../components/ui/page.tsx";
+import { BackLink, Container, PageHeading } from "../../components/ui/page.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useApplicationList, useDecision, useLiveApplications } from "./api.ts";
@@ -72,14 +72,7 @@ export function ApplicationsList({ notifications }: { notifications?: ReactNode 
   const data = list.data;
   return (
     <Container className="pb-16">
-      <div className="pt-6">
-        <Link
-          to="/admin"
-          className="inline-flex items-center gap-1 text-sm font-medium text-ink-600 hover:text-ink-900"
-        >
-          <ArrowLeft className="size-4" /> Back to Dashboard
-        </Link>
-      </div>
+      <BackLink to="/admin">Back to Dashboard</BackLink>
       <PageHeading
         title="Creator Applications"
         subtitle="Review, approve and deny applications to join as a creator."

@@ -1,17 +1,22 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { ZSubmitApplicationRequest } from "../../../contracts/applications.ts";
-import { APPLICATION_SPECIALTIES, EXPERIENCE_LEVELS } from "../../../contracts/enums.ts";
+import { APPLICATION_SPECIALTIES } from "../../../contracts/enums.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { ChipPicker } from "../../components/ui/chip-picker.tsx";
-import { Field, selectClass } from "../../components/ui/field.tsx";
+import {
+  CityField,
+  ExperienceSelect,
+  PortfolioUrlField,
+  SpecialtiesField,
+  TravelRadiusField,
+} from "../../components/ui/creator-fields.tsx";
+import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import { selectInput, wholeNumberInput } from "../../lib/form-inputs.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { submitApplication } from "./api.ts";
 import { type SampleImage, SampleImagesField } from "./sample-images-field.tsx";
 
@@ -27,25 +32,16 @@ type ApplyForm = z.output<typeof ZApplyForm>;
 
 export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
   const [images, setImages] = useState<SampleImage[]>([]);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ZApplyForm>, unknown, ApplyForm>({
-    resolver: zodResolver(ZApplyForm),
-    defaultValues: {
-      fullName: "",
-      email: "",
-      phone: "",
-      city: "",
-      portfolioUrl: "",
-      experienceLevel: "",
-      specialties: [],
-      aboutMe: "",
-      travelRadius: "",
-    },
+  const { register, handleSubmit, watch, setValue, errors, isSubmitting } = useZodForm(ZApplyForm, {
+    fullName: "",
+    email: "",
+    phone: "",
+    city: "",
+    portfolioUrl: "",
+    experienceLevel: "",
+    specialties: [],
+    aboutMe: "",
+    travelRadius: "",
   });
   const specialties = watch("specialties") ?? [];
 
@@ -93,14 +89,7 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
           <Field id="phone" label="Phone">
             <Input id="phone" type="tel" autoComplete="tel" {...register("phone")} />
           </Field>
-          <Field id="city" label="City">
-            <Input
-              id="city"
-              placeholder="City, State"
-              autoComplete="address-level2"
-              {...register("city")}
-            />
-          </Field>
+          <CityField autoComplete="address-level2" {...register("city")} />
         </CardContent>
       </Card>
       <Card>
@@ -108,49 +97,24 @@ export function ApplyFormCard({ onSubmitted }: { onSubmitted: () => void }) {
           <CardTitle>Professional Background</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id="portfolioUrl"
-            label="Portfolio URL"
+          <PortfolioUrlField
+            placeholder="https://yourportfolio.com"
             error={errors.portfolioUrl?.message}
-            className="sm:col-span-2"
-          >
-            <Input
-              id="portfolioUrl"
-              type="url"
-              placeholder="https://yourportfolio.com"
-              aria-invalid={!!errors.portfolioUrl}
-              {...register("portfolioUrl")}
-            />
-          </Field>
+            {...register("portfolioUrl")}
+          />
           <Field id="experienceLevel" label="Experience Level">
-            <select id="experienceLevel" className={selectClass} {...register("experienceLevel")}>
-              <option value="">Select your experience</option>
-              {EXPERIENCE_LEVELS.map((l) => (
-                <option key={l.value} value={l.value}>
-                  {l.label}
-                </option>
-              ))}
-            </select>
+            <ExperienceSelect id="experienceLevel" {...register("experienceLevel")} />
           </Field>
-          <Field
-            id="travelRadius"
-            label="Travel Radius (miles)"
+          <TravelRadiusField
+            placeholder="25"
+            aria-invalid={!!errors.travelRadius}
             error={errors.travelRadius?.message}
-          >
-            <Input
-              id="travelRadius"
-              inputMode="numeric"
-              placeholder="25"
-              aria-invalid={!!errors.travelRadius}
-              {...register("travelRadius")}
-            />
-          </Field>
-          <ChipPicker
-            legend="Specialties"
+            {...register("travelRadius")}
+          />
+          <SpecialtiesField
             options={APPLICATION_SPECIALTIES}
             value={specialties}
             onChange={(next) => setValue("specialties", next)}
-            className="sm:col-span-2"
           />
           <Field id="aboutMe" label="About You" className="sm:col-span-2">
             <Textarea

@@ -1,11 +1,10 @@
 import { FileText, Trash2, Upload } from "lucide-react";
-import { useState } from "react";
 import { toast } from "sonner";
 import { DOCUMENT_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
 import type { CreatorDocument, DocumentKind } from "../../../contracts/profile-setup.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { toastApiError } from "../../lib/api-errors.ts";
-import { type ProfileSetupActions, UPLOAD_FAILED } from "./api.ts";
+import type { ProfileSetupActions } from "./api.ts";
+import { pickedFiles, useBusyAction } from "./upload-actions.ts";
 
 /** Private documents: PDFs or images, visible only to the creator and our staff. */
 export function DocumentUploader({
@@ -19,21 +18,9 @@ export function DocumentUploader({
   documents: CreatorDocument[];
   actions: ProfileSetupActions;
 }) {
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      toastApiError(error, "Error", { description: UPLOAD_FAILED });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useBusyAction();
   const pick = async (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    if (!files.length) return;
-    toast("Files selected", { description: `${files.length} file(s) ready for upload.` });
+    const files = pickedFiles(list);
     for (const file of files) {
       if (file.size > DOCUMENT_UPLOAD_MAX_BYTES) {
         toast.error(`${file.name} is too large (10 MB at most).`);

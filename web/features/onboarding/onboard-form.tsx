@@ -1,5 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -16,11 +14,17 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card.tsx";
-import { ChipPicker } from "../../components/ui/chip-picker.tsx";
+import {
+  CityField,
+  PortfolioUrlField,
+  SpecialtiesField,
+  TravelRadiusField,
+} from "../../components/ui/creator-fields.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import { wholeNumberInput } from "../../lib/form-inputs.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { completeOnboarding } from "./api.ts";
 
 // The request's own rules and messages; the application id comes from the page, not an input.
@@ -39,15 +43,9 @@ const SPECIALTY_CHOICES = [
 /** 'Complete Your Profile', prefilled from the application (the bio from its "about you"). */
 export function OnboardForm({ application }: { application: OnboardingApplication }) {
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ZOnboardForm>, unknown, OnboardForm>({
-    resolver: zodResolver(ZOnboardForm),
-    defaultValues: {
+  const { register, handleSubmit, watch, setValue, errors, isSubmitting } = useZodForm(
+    ZOnboardForm,
+    {
       fullName: application.fullName,
       businessName: "",
       bio: application.aboutMe ?? "",
@@ -56,7 +54,7 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
       city: application.city ?? "",
       travelRadius: application.travelRadius ? String(application.travelRadius) : "",
     },
-  });
+  );
   const specialties = watch("specialties") ?? [];
   const choices = [...new Set([...application.specialties, ...SPECIALTY_CHOICES])];
 
@@ -91,36 +89,14 @@ export function OnboardForm({ application }: { application: OnboardingApplicatio
           <Field id="bio" label="Bio" className="sm:col-span-2">
             <Textarea id="bio" rows={5} {...register("bio")} />
           </Field>
-          <ChipPicker
-            legend="Specialties"
+          <SpecialtiesField
             options={choices}
             value={specialties}
             onChange={(next) => setValue("specialties", next)}
-            className="sm:col-span-2"
           />
-          <Field
-            id="portfolioUrl"
-            label="Portfolio URL"
-            error={errors.portfolioUrl?.message}
-            className="sm:col-span-2"
-          >
-            <Input
-              id="portfolioUrl"
-              type="url"
-              aria-invalid={!!errors.portfolioUrl}
-              {...register("portfolioUrl")}
-            />
-          </Field>
-          <Field id="city" label="City">
-            <Input id="city" placeholder="City, State" {...register("city")} />
-          </Field>
-          <Field
-            id="travelRadius"
-            label="Travel Radius (miles)"
-            error={errors.travelRadius?.message}
-          >
-            <Input id="travelRadius" inputMode="numeric" {...register("travelRadius")} />
-          </Field>
+          <PortfolioUrlField error={errors.portfolioUrl?.message} {...register("portfolioUrl")} />
+          <CityField {...register("city")} />
+          <TravelRadiusField error={errors.travelRadius?.message} {...register("travelRadius")} />
           <div className="sm:col-span-2">
             <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? "Creating Profile..." : "Complete Setup"}

@@ -1,7 +1,7 @@
 import { Field, selectClass } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import type { SetupDraft } from "./setup-draft.ts";
-import type { StepProps } from "./step-props.ts";
+import { bindDraft, type StepProps } from "./step-props.ts";
 
 // Bank and tax numbers are write-only: the form starts empty and shows what is stored.
 const METHOD_LABELS = {
@@ -10,7 +10,8 @@ const METHOD_LABELS = {
   stripe: "Stripe",
 } as const;
 
-export function PaymentStep({ draft, set, data, errors }: StepProps) {
+export function PaymentStep(step: StepProps) {
+  const { draft, set, data, errors } = step;
   const stored = data.profile;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -32,13 +33,7 @@ export function PaymentStep({ draft, set, data, errors }: StepProps) {
       {draft.paymentMethod === "direct_deposit" ? (
         <>
           <Field id="bankRouting" error={errors.bankRouting} label="Routing Number" hint="9 digits">
-            <Input
-              id="bankRouting"
-              inputMode="numeric"
-              autoComplete="off"
-              value={draft.bankRouting}
-              onChange={(e) => set({ bankRouting: e.target.value })}
-            />
+            <Input {...bindDraft(step, "bankRouting")} inputMode="numeric" autoComplete="off" />
           </Field>
           <Field
             id="bankAccount"
@@ -50,13 +45,7 @@ export function PaymentStep({ draft, set, data, errors }: StepProps) {
                 : "Stored encrypted; we only ever show the last 4 digits."
             }
           >
-            <Input
-              id="bankAccount"
-              inputMode="numeric"
-              autoComplete="off"
-              value={draft.bankAccount}
-              onChange={(e) => set({ bankAccount: e.target.value })}
-            />
+            <Input {...bindDraft(step, "bankAccount")} inputMode="numeric" autoComplete="off" />
           </Field>
         </>
       ) : draft.paymentMethod ? (
@@ -66,12 +55,7 @@ export function PaymentStep({ draft, set, data, errors }: StepProps) {
           label={`${METHOD_LABELS[draft.paymentMethod]} Email`}
           className="sm:col-span-2"
         >
-          <Input
-            id="payoutEmail"
-            type="email"
-            value={draft.payoutEmail}
-            onChange={(e) => set({ payoutEmail: e.target.value })}
-          />
+          <Input {...bindDraft(step, "payoutEmail")} type="email" />
         </Field>
       ) : null}
       <Field
@@ -85,13 +69,7 @@ export function PaymentStep({ draft, set, data, errors }: StepProps) {
             : "Stored encrypted, used only for tax forms."
         }
       >
-        <Input
-          id="taxId"
-          autoComplete="off"
-          value={draft.taxId}
-          onChange={(e) => set({ taxId: e.target.value })}
-          placeholder="XX-XXXXXXX"
-        />
+        <Input {...bindDraft(step, "taxId")} autoComplete="off" placeholder="XX-XXXXXXX" />
       </Field>
     </div>
   );

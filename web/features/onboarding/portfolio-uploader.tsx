@@ -8,6 +8,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import { type ProfileSetupActions, UPLOAD_FAILED } from "./api.ts";
+import { pickedFiles, useBusyAction } from "./upload-actions.ts";
 
 export function PortfolioUploader({
   items,
@@ -17,12 +18,11 @@ export function PortfolioUploader({
   actions: ProfileSetupActions;
 }) {
   const [uploading, setUploading] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   const pick = async (list: FileList | null) => {
-    const files = [...(list ?? [])];
+    const files = pickedFiles(list);
     if (!files.length) return;
-    toast("Files selected", { description: `${files.length} file(s) ready for upload.` });
     const ok = files.filter((file) => {
       if (!file.type.startsWith("image/")) toast.error(`${file.name} is not an image.`);
       else if (file.size > IMAGE_UPLOAD_MAX_BYTES)
@@ -40,16 +40,6 @@ export function PortfolioUploader({
     }
   };
 
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      toastApiError(error, "Error", { description: UPLOAD_FAILED });
-    } finally {
-      setBusy(false);
-    }
-  };
   const move = (index: number, by: number) => {
     const ids = items.map((i) => i.id);
     const [id] = ids.splice(index, 1);

@@ -1,12 +1,13 @@
 import { TRAVEL_RADIUS_OPTIONS } from "../../../contracts/constants.ts";
-import { EQUIPMENT, EXPERIENCE_LEVELS, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
+import { EQUIPMENT, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
 import { ChipPicker } from "../../components/ui/chip-picker.tsx";
+import { ExperienceSelect } from "../../components/ui/creator-fields.tsx";
 import { Field, selectClass } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { DocumentUploader } from "./document-uploader.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PortfolioUploader } from "./portfolio-uploader.tsx";
-import type { StepProps } from "./step-props.ts";
+import { bindDraft, type StepProps } from "./step-props.ts";
 
 export const STEP_TITLES = [
   "Personal & Business Info",
@@ -16,23 +17,15 @@ export const STEP_TITLES = [
   "Verification & Insurance",
 ] as const;
 
-export function PersonalStep({ draft, set, errors }: StepProps) {
+export function PersonalStep(step: StepProps) {
+  const { errors } = step;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field id="fullName" label="Full Name" required error={errors.fullName}>
-        <Input
-          id="fullName"
-          value={draft.fullName}
-          onChange={(e) => set({ fullName: e.target.value })}
-          autoComplete="name"
-        />
+        <Input {...bindDraft(step, "fullName")} autoComplete="name" />
       </Field>
       <Field id="businessName" error={errors.businessName} label="Business Name">
-        <Input
-          id="businessName"
-          value={draft.businessName}
-          onChange={(e) => set({ businessName: e.target.value })}
-        />
+        <Input {...bindDraft(step, "businessName")} />
       </Field>
       <Field
         id="bio"
@@ -42,27 +35,20 @@ export function PersonalStep({ draft, set, errors }: StepProps) {
         className="sm:col-span-2"
       >
         <Textarea
-          id="bio"
+          {...bindDraft(step, "bio")}
           rows={5}
-          value={draft.bio}
-          onChange={(e) => set({ bio: e.target.value })}
           placeholder="Your style, experience and what clients can expect."
         />
       </Field>
       <Field id="phone" error={errors.phone} label="Phone Number" required>
-        <Input
-          id="phone"
-          type="tel"
-          value={draft.phone}
-          onChange={(e) => set({ phone: e.target.value })}
-          autoComplete="tel"
-        />
+        <Input {...bindDraft(step, "phone")} type="tel" autoComplete="tel" />
       </Field>
     </div>
   );
 }
 
-export function SkillsStep({ draft, set, data, actions }: StepProps) {
+export function SkillsStep(step: StepProps) {
+  const { draft, set, data, actions } = step;
   return (
     <div className="flex flex-col gap-6">
       <ChipPicker
@@ -78,36 +64,23 @@ export function SkillsStep({ draft, set, data, actions }: StepProps) {
         onChange={(specialties) => set({ specialties })}
       />
       <Field id="experience" label="Experience">
-        <select
+        <ExperienceSelect
           id="experience"
-          className={selectClass}
           value={draft.experience}
           onChange={(e) => set({ experience: e.target.value })}
-        >
-          <option value="">Select your experience</option>
-          {EXPERIENCE_LEVELS.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
-        </select>
+        />
       </Field>
       <PortfolioUploader items={data.portfolio} actions={actions} />
     </div>
   );
 }
 
-export function PricingStep({ draft, set, data, errors }: StepProps) {
+export function PricingStep(step: StepProps) {
+  const { draft, set, data, errors } = step;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field id="hourlyRate" label="Base Hourly Rate ($)" required error={errors.hourlyRate}>
-        <Input
-          id="hourlyRate"
-          inputMode="decimal"
-          value={draft.hourlyRate}
-          onChange={(e) => set({ hourlyRate: e.target.value })}
-          placeholder="150"
-        />
+        <Input {...bindDraft(step, "hourlyRate")} inputMode="decimal" placeholder="150" />
       </Field>
       <Field id="travelRadius" label="Travel Radius">
         <select
@@ -134,21 +107,10 @@ export function PricingStep({ draft, set, data, errors }: StepProps) {
             : "We could not find this place yet. Use a 5-digit ZIP code or “City, ST”."
         }
       >
-        <Input
-          id="serviceLocation"
-          value={draft.serviceLocation}
-          onChange={(e) => set({ serviceLocation: e.target.value })}
-          placeholder="33139 or Miami Beach, FL"
-        />
+        <Input {...bindDraft(step, "serviceLocation")} placeholder="33139 or Miami Beach, FL" />
       </Field>
       <Field id="travelFee" label="Travel Fee ($)" error={errors.travelFee}>
-        <Input
-          id="travelFee"
-          inputMode="decimal"
-          value={draft.travelFee}
-          onChange={(e) => set({ travelFee: e.target.value })}
-          placeholder="0"
-        />
+        <Input {...bindDraft(step, "travelFee")} inputMode="decimal" placeholder="0" />
       </Field>
       <Field
         id="packageServices"
@@ -157,10 +119,8 @@ export function PricingStep({ draft, set, data, errors }: StepProps) {
         className="sm:col-span-2"
       >
         <Textarea
-          id="packageServices"
+          {...bindDraft(step, "packageServices")}
           rows={4}
-          value={draft.packageServices}
-          onChange={(e) => set({ packageServices: e.target.value })}
           placeholder="e.g. 2-hour portrait session with 30 edited photos"
         />
       </Field>
@@ -168,7 +128,8 @@ export function PricingStep({ draft, set, data, errors }: StepProps) {
   );
 }
 
-export function VerificationStep({ draft, set, data, actions, errors }: StepProps) {
+export function VerificationStep(step: StepProps) {
+  const { data, actions, errors } = step;
   return (
     <div className="flex flex-col gap-4">
       <DocumentUploader
@@ -185,19 +146,15 @@ export function VerificationStep({ draft, set, data, actions, errors }: StepProp
       />
       <Field id="insurance" error={errors.insurance} label="Insurance Details">
         <Textarea
-          id="insurance"
+          {...bindDraft(step, "insurance")}
           rows={3}
-          value={draft.insurance}
-          onChange={(e) => set({ insurance: e.target.value })}
           placeholder="Provider, policy number, coverage"
         />
       </Field>
       <Field id="references" error={errors.references} label="References">
         <Textarea
-          id="references"
+          {...bindDraft(step, "references")}
           rows={3}
-          value={draft.references}
-          onChange={(e) => set({ references: e.target.value })}
           placeholder="Past clients who can vouch for your work"
         />
       </Field>

@@ -1,27 +1,24 @@
-import { MapPin, MessageCircle, Star } from "lucide-react";
+import { MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
 import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
 import { creatorProfilePath } from "../../../contracts/routes.ts";
 import type { CreatorCard } from "../../../contracts/search.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Avatar, MediaImage } from "../../components/ui/media-image.tsx";
+import { Avatar, CoverImage } from "../../components/ui/media-image.tsx";
+import { SendMessageButton } from "../../components/ui/send-message-button.tsx";
 import { formatUsd } from "../../lib/format.ts";
 
 export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; eager: boolean }) {
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-sm">
       <div className="relative aspect-[16/10] bg-gradient-to-br from-brand-100 to-ink-100">
-        {creator.coverKey ? (
-          <MediaImage
-            imageKey={creator.coverKey}
-            size="medium"
-            sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
-            alt=""
-            priority={eager}
-            className="absolute inset-0 size-full"
-          />
-        ) : null}
+        <CoverImage
+          imageKey={creator.coverKey}
+          size="medium"
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+          priority={eager}
+        />
         <div className="absolute left-3 top-3 flex gap-2">
           <Badge variant="dark">{CREATOR_TYPE_LABELS[creator.type]}</Badge>
           {creator.availableNow ? (
@@ -80,12 +77,7 @@ export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; ea
           <Button asChild size="sm">
             <Link to={creatorProfilePath(creator.id)}>View Profile</Link>
           </Button>
-          <Button asChild size="sm" variant="outline">
-            <Link to={`/messages?creator=${creator.id}`}>
-              <MessageCircle aria-hidden />
-              Send Message
-            </Link>
-          </Button>
+          <SendMessageButton creatorId={creator.id} size="sm" />
         </div>
       </div>
     </article>
