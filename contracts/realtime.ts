@@ -1,8 +1,3 @@
-import type { z } from "zod";
-import { ZAdminNotification } from "./admin-notifications.ts";
-import { ZApplicationChangedEvent } from "./applications.ts";
-import { ZPresenceEvent } from "./search.ts";
-
 // Topics of server → browser push. Every event is a row of realtime_events (migration 060),
 // announced to every server process by PostgreSQL NOTIFY, and sent on the one event stream
 // (GET /api/events) as an SSE event named after its topic, with the row's id as `id:`.
@@ -26,10 +21,3 @@ export const STREAM_EVENTS = {
 } as const;
 
 export const EVENTS_PATH = "/api/events";
-
-/** What each topic's events carry: the event stream's half of the wire format. */
-export const REALTIME_PAYLOADS = {
-  [REALTIME_TOPICS.applications]: ZApplicationChangedEvent,
-  [REALTIME_TOPICS.adminNotifications]: ZAdminNotification,
-  [REALTIME_TOPICS.creatorPresence]: ZPresenceEvent,
-} as const satisfies Record<RealtimeTopic, z.ZodType>;

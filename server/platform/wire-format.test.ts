@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { REALTIME_PAYLOADS } from "../../contracts/realtime.ts";
+import { REALTIME_PAYLOADS } from "../../contracts/realtime-payloads.ts";
 import { createCreator } from "../db/factories.ts";
 import { createAdmin, jsonInit } from "../test/accounts.ts";
 import { startTestApp, type TestApp } from "../test/test-app.ts";

@@ -1,24 +1,7 @@
 import type { z } from "zod";
 import { INITIAL_API_DATA_ELEMENT_ID } from "../../contracts/constants.ts";
-import { type ClientErrorCode, type ErrorCode, ZErrorResponse } from "../../contracts/errors.ts";
-
-export type ApiErrorCode = ErrorCode | ClientErrorCode;
-
-/**
- * An API failure in the one error shape, with any warnings the server sent. Screens branch on
- * `code` (web/lib/api-errors.ts), never on `status`.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly warnings: string[] = [],
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+import { ZErrorResponse } from "../../contracts/errors.ts";
+import { ApiError } from "./api-error.ts";
 
 type RequestOptions = {
   body?: unknown;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./api-client.ts";
+import { ApiError } from "./api-error.ts";
 import { isApiError, isRetryable } from "./api-errors.ts";
 
 const failure = (code: ApiError["code"]) => new ApiError(0, code, "message");

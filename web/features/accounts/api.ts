@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { ZAuthProvidersResponse } from "../../../contracts/accounts.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { PUBLIC_QUERY_SCOPE } from "../../lib/session-query.ts";
 
 export const accountKeys = {
   /** Public: the same for every visitor, kept across sign-in and sign-out. */
-  providers: ["auth-providers"] as const,
+  providers: [PUBLIC_QUERY_SCOPE, "auth-providers"] as const,
 };
 
 /** Which social sign-ins the server has credentials for. */

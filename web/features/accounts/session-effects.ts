@@ -2,8 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { AUTH_BROADCAST_KEY, useSession } from "../../lib/auth-client.ts";
-import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
-import { accountKeys } from "./api.ts";
+import { PUBLIC_QUERY_SCOPE, SESSION_QUERY_KEY } from "../../lib/session-query.ts";
 
 // Better Auth sends the person back here with ?error=... when a confirmation link fails.
 const LINK_ERRORS = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "invalid_token", "token_expired"]);
@@ -22,7 +21,7 @@ export function announceSessionChange(trigger: "signin" | "signout") {
 
 /** Cached answers that belong to a user: everything but the session itself and public lists. */
 export const keepsNoUserData = (query: { queryKey: readonly unknown[] }) =>
-  query.queryKey[0] !== accountKeys.providers[0] &&
+  query.queryKey[0] !== PUBLIC_QUERY_SCOPE &&
   JSON.stringify(query.queryKey) !== JSON.stringify(SESSION_QUERY_KEY);
 
 /**

@@ -1,0 +1,15 @@
+import type { z } from "zod";
+import { ZAdminNotification } from "./admin-notifications.ts";
+import { ZApplicationChangedEvent } from "./applications.ts";
+import { REALTIME_TOPICS, type RealtimeTopic } from "./realtime.ts";
+import { ZPresenceEvent } from "./search.ts";
+
+// Apart from realtime.ts so that the web's events client, which needs only the topic names,
+// does not pull every payload schema into the first page load.
+
+/** What each topic's events carry: the event stream's half of the wire format. */
+export const REALTIME_PAYLOADS = {
+  [REALTIME_TOPICS.applications]: ZApplicationChangedEvent,
+  [REALTIME_TOPICS.adminNotifications]: ZAdminNotification,
+  [REALTIME_TOPICS.creatorPresence]: ZPresenceEvent,
+} as const satisfies Record<RealtimeTopic, z.ZodType>;
