@@ -1,35 +1,24 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { toApplication } from "./queries.ts";
 
 // The application as onboarding reads it: the applicant's details and the status.
 
-const APPLICATION_COLUMNS = [
-  "id",
-  "full_name",
-  "email",
-  "phone",
-  "city",
-  "portfolio_url",
-  "specialties",
-  "about_me",
-  "travel_radius",
-  "status",
-] as const;
-
-type ApplicantRow = Pick<Selectable<DB["applications"]>, (typeof APPLICATION_COLUMNS)[number]>;
-
-function toApplicantDetails(row: ApplicantRow) {
+function toApplicantDetails(row: Parameters<typeof toApplication>[0]) {
+  const application = toApplication(row);
+  const { id, fullName, email, phone, city, portfolioUrl, specialties, aboutMe } = application;
+  const { travelRadius, status } = application;
   return {
-    id: row.id,
-    fullName: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    city: row.city,
-    portfolioUrl: row.portfolio_url,
-    specialties: row.specialties,
-    aboutMe: row.about_me,
-    travelRadius: row.travel_radius,
-    status: row.status,
+    id,
+    fullName,
+    email,
+    phone,
+    city,
+    portfolioUrl,
+    specialties,
+    aboutMe,
+    travelRadius,
+    status,
   };
 }
 
@@ -37,7 +26,7 @@ function toApplicantDetails(row: ApplicantRow) {
 export async function findApplicantDetails(db: Kysely<DB>, id: string) {
   const row = await db
     .selectFrom("applications")
-    .select(APPLICATION_COLUMNS)
+    .selectAll()
     .where("id", "=", id)
     .executeTakeFirst();
   return row && toApplicantDetails(row);
@@ -47,7 +36,7 @@ export async function findApplicantDetails(db: Kysely<DB>, id: string) {
 export async function lockApplicantDetails(db: Kysely<DB>, id: string) {
   const row = await db
     .selectFrom("applications")
-    .select(APPLICATION_COLUMNS)
+    .selectAll()
     .where("id", "=", id)
     .forUpdate()
     .executeTakeFirst();
