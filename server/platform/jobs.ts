@@ -6,6 +6,9 @@ import type { Logger } from "./logger.ts";
 
 /** pg-boss keeps its tables in this schema, next to ours (docs/decisions/012-job-queue.md). */
 const SCHEMA = "pgboss";
+// Held while a process installs pg-boss and its queues: two processes starting together on a
+// fresh PostgreSQL database would otherwise both create the schema (a duplicate-key failure).
+const START_LOCK_ID = 7_215_906_402;
 const POLLING_SECONDS = 1;
 const FAILED_KEPT_SECONDS = 30 * 24 * 60 * 60;
 
@@ -102,6 +105,42 @@ export function createJobs(options: {
     return rows[0]?.pending ?? 0;
   };
 
+  /** Each defined job's queue (created or updated), schedule and worker. */
+  async function defineQueues(instance: PgBoss) {
+    for (const definition of definitions.values()) {
+      const retries = {
+        retryLimit: definition.retryLimit ?? 0,
+        retryDelay: definition.retryDelaySeconds ?? 0,
+        retryBackoff: (definition.retryLimit ?? 0) > 0,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        deleteAfterSeconds: FAILED_KEPT_SECONDS,
+      };
+      await instance.createQueue(definition.name, {
+        ...retries,
+        ...(definition.retryDelayMaxSeconds
+          ? { retryDelayMax: definition.retryDelayMaxSeconds }
+          : {}),
+      });
+      // createQueue keeps an existing queue as it was: a changed definition applies from here.
+      await instance.updateQueue(definition.name, retries);
+      if (definition.cron) await instance.schedule(definition.name, definition.cron);
+      const id = await instance.work<object>(
+        definition.name,
+        { pollingIntervalSeconds: POLLING_SECONDS },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await definition.handler(job.data, { id: job.id, now: now() });
+          } catch (err) {
+            log.warn({ err, job: definition.name, id: job.id }, "job failed");
+            throw err;
+          }
+        },
+      );
+      workerIds.push(id);
+    }
+  }
+
   return {
     now,
 
@@ -164,39 +203,16 @@ export function createJobs(options: {
         ...(database.kind === "pglite" ? { backend: "pglite" as const } : {}),
       });
       instance.on("error", (err) => log.error({ err }, "job queue error"));
-      await instance.start();
-      boss = instance;
-      for (const definition of definitions.values()) {
-        const retries = {
-          retryLimit: definition.retryLimit ?? 0,
-          retryDelay: definition.retryDelaySeconds ?? 0,
-          retryBackoff: (definition.retryLimit ?? 0) > 0,
-          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-          deleteAfterSeconds: FAILED_KEPT_SECONDS,
-        };
-        await instance.createQueue(definition.name, {
-          ...retries,
-          ...(definition.retryDelayMaxSeconds
-            ? { retryDelayMax: definition.retryDelayMaxSeconds }
-            : {}),
-        });
-        // createQueue keeps an existing queue as it was: a changed definition applies from here.
-        await instance.updateQueue(definition.name, retries);
-        if (definition.cron) await instance.schedule(definition.name, definition.cron);
-        const id = await instance.work<object>(
-          definition.name,
-          { pollingIntervalSeconds: POLLING_SECONDS },
-          async ([job]) => {
-            if (!job) return;
-            try {
-              await definition.handler(job.data, { id: job.id, now: now() });
-            } catch (err) {
-              log.warn({ err, job: definition.name, id: job.id }, "job failed");
-              throw err;
-            }
-          },
-        );
-        workerIds.push(id);
+      // PGlite is one process with one connection, which the queue itself needs: no lock there.
+      const lock = database.kind === "postgres" ? await database.pool.connect() : undefined;
+      try {
+        await lock?.query("select pg_advisory_lock($1)", [START_LOCK_ID]);
+        await instance.start();
+        boss = instance;
+        await defineQueues(instance);
+      } finally {
+        await lock?.query("select pg_advisory_unlock($1)", [START_LOCK_ID]).catch(() => {});
+        lock?.release();
       }
     },
 
