@@ -3,10 +3,26 @@
 export const BRAND_NAME = "ShutterHail";
 
 export const CURRENCY = "USD";
-export const SERVICE_FEE_RATE = 0.05;
-export const DEPOSIT_RATE = 0.3;
+export const SERVICE_FEE_PERCENT = 5;
+export const DEPOSIT_PERCENT = 30;
 export const BOOKING_HOURS = { min: 1, max: 12, default: 1 } as const;
 export const BOOKING_START_TIMES = { first: "06:00", last: "22:45", stepMinutes: 15 } as const;
+
+/** How long each step of a booking may wait (docs/decisions/017, shared/DESIGN.md). */
+export const BOOKING_TIMINGS = {
+  /** An unpaid booking holds its time this long, then expires. */
+  paymentWindowMinutes: 30,
+  /** A request the creator has not answered expires after this, or at its start if sooner. */
+  responseWindowHours: 24,
+  /** The remainder is captured this long after the session ends, unless a problem is reported. */
+  completionDelayHours: 24,
+} as const;
+
+/** The payment provider's authorization lifetimes (PayPal: honoured 3 days, valid 29). */
+export const HOLD_LIFETIME = { honoredDays: 3, validDays: 29 } as const;
+
+/** Client cancels a confirmed booking: refund of the deposit by notice given. */
+export const CANCELLATION_POLICY = { fullRefundDays: 7, halfRefundHours: 48 } as const;
 
 export const SAMPLE_CREATOR_RATES = [150, 120, 180, 200, 140] as const;
 

@@ -35,6 +35,12 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   STREAM_ACCESS_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  // Tests point the PayPal adapter at the fake PayPal server (server/test/fake-paypal/).
+  PAYPAL_API_BASE: z.url().optional(),
   PAYMENT_DATA_KEY: z
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
@@ -68,7 +74,23 @@ export type Config = {
   paymentDataKey: Buffer;
   /** How often an open event stream re-checks its caller's access (a revoked one ends). */
   streamAccessCheckMs: number;
+  /** PayPal when its credentials are set; otherwise payments run on the built-in sandbox. */
+  paypal: PayPalConfig | undefined;
 };
+
+export type PayPalConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com, unless PAYPAL_API_BASE says. */
+  apiBase: string;
+  /** Needed to verify webhooks; without it every webhook is refused. */
+  webhookId: string | undefined;
+};
+
+const PAYPAL_API_BASES = {
+  sandbox: "https://api-m.sandbox.paypal.com",
+  live: "https://api-m.paypal.com",
+} as const;
 
 export class ConfigError extends Error {}
 
@@ -124,6 +146,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve("dist/web"),
     paymentDataKey: Buffer.from(secrets.paymentDataKey, "base64"),
     streamAccessCheckMs: e.STREAM_ACCESS_CHECK_MS,
+    paypal: paypalConfig(e),
+  };
+}
+
+function paypalConfig(e: Env): PayPalConfig | undefined {
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    throw refuse("PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET", "set both or neither");
+  }
+  if (!e.PAYPAL_CLIENT_ID || !e.PAYPAL_CLIENT_SECRET) return undefined;
+  return {
+    clientId: e.PAYPAL_CLIENT_ID,
+    clientSecret: e.PAYPAL_CLIENT_SECRET,
+    apiBase: (e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV]).replace(/\/$/, ""),
+    webhookId: e.PAYPAL_WEBHOOK_ID,
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { priceBooking } from "../../contracts/booking-pricing.ts";
 import { startTestApp, type TestApp } from "../test/test-app.ts";
 import {
   createAdmin,
@@ -8,7 +9,6 @@ import {
   createPortfolioItem,
   createReview,
   createUser,
-  priceBooking,
 } from "./factories.ts";
 
 let app: TestApp;
@@ -131,7 +131,7 @@ describe("factories", () => {
       remainder_cents: 27_000,
       duration_minutes: 180,
     });
-    expect(priceBooking(12_000, 3).total).toBe(37_800);
+    expect(priceBooking(12_000, 3).totalCents).toBe(37_800);
     expect((await profile(creator.id)).jobs_completed).toBe(1);
     await db()
       .updateTable("bookings")

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { symmetricEncrypt } from "better-auth/crypto";
 import type { Insertable, Kysely, Selectable } from "kysely";
-import { DEPOSIT_RATE, SERVICE_FEE_RATE } from "../../contracts/constants.ts";
+import { priceBooking } from "../../contracts/booking-pricing.ts";
 import type { ApplicationStatus, BookingStatus, CreatorType } from "../../contracts/enums.ts";
 import { hashPassword } from "../platform/passwords.ts";
 import type {
@@ -310,15 +310,6 @@ export type BookingOverrides = {
   createdAt?: Date;
 };
 
-/** Money the way the spec prices a booking: subtotal, 5 % fee, 30 % deposit of subtotal. */
-export function priceBooking(hourlyRateCents: number, hours: number) {
-  const subtotal = hourlyRateCents * hours;
-  const fee = Math.round(subtotal * SERVICE_FEE_RATE);
-  const total = subtotal + fee;
-  const deposit = Math.round(subtotal * DEPOSIT_RATE);
-  return { subtotal, fee, total, deposit, remainder: Math.max(0, total - deposit) };
-}
-
 let bookingDay = 0;
 
 /** A booking; a 'completed' one counts in the creator's jobs_completed (by trigger). */
@@ -353,11 +344,11 @@ export async function createBooking(
       notes: overrides.notes ?? null,
       event_type: overrides.eventType ?? null,
       hourly_rate_cents: rate,
-      subtotal_cents: price.subtotal,
-      fee_cents: price.fee,
-      total_amount_cents: price.total,
-      deposit_amount_cents: price.deposit,
-      remainder_cents: price.remainder,
+      subtotal_cents: price.subtotalCents,
+      fee_cents: price.feeCents,
+      total_amount_cents: price.totalCents,
+      deposit_amount_cents: price.depositCents,
+      remainder_cents: price.remainderCents,
       status: overrides.status ?? "pending",
       paypal_order_id: overrides.paypalOrderId ?? null,
       ...(overrides.createdAt

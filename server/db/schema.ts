@@ -103,6 +103,7 @@ export interface AvailabilitySlots {
 }
 
 export interface BookingEvents {
+  actor_role: Generated<string>;
   actor_user_id: string | null;
   booking_id: string;
   created_at: Generated<Timestamp>;
@@ -113,21 +114,33 @@ export interface BookingEvents {
 }
 
 export interface Bookings {
+  cancelled_by: string | null;
   client_user_id: string;
   created_at: Generated<Timestamp>;
   creator_profile_id: string;
   currency: Generated<string>;
   deposit_amount_cents: number;
+  deposit_capture_id: string | null;
   duration_minutes: number;
   end_time: Timestamp;
   event_type: string | null;
   fee_cents: number;
+  hold_authorization_id: string | null;
+  hold_honored_until: Timestamp | null;
+  hold_reauthorized: Generated<boolean>;
+  hold_state: Generated<string>;
+  hold_valid_until: Timestamp | null;
   hourly_rate_cents: number;
   id: Generated<string>;
   location: string;
   notes: string | null;
+  pay_by: Timestamp | null;
+  payment_provider: Generated<string>;
   paypal_order_id: string | null;
+  problem_reported_at: Timestamp | null;
   remainder_cents: number;
+  renewal_order_id: string | null;
+  respond_by: Timestamp | null;
   start_time: Timestamp;
   status: Generated<string>;
   subtotal_cents: number;
@@ -181,6 +194,25 @@ export interface Messages {
   sender_user_id: string;
 }
 
+export interface PaymentLedger {
+  amount_cents: number;
+  booking_id: string;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  id: Generated<number>;
+  kind: string;
+  provider: string;
+  provider_ref: string;
+  status: string;
+}
+
+export interface PaymentWebhookEvents {
+  event_id: string;
+  event_type: string;
+  received_at: Generated<Timestamp>;
+  resource_id: string | null;
+}
+
 export interface PhotographerProfiles {
   application_id: string | null;
   approved: Generated<boolean>;
@@ -219,6 +251,7 @@ export interface PhotographerProfiles {
   setup_step: Generated<number>;
   specialties: Generated<string[]>;
   tax_id_encrypted: string | null;
+  time_zone: Generated<string>;
   travel_fee_cents: number | null;
   travel_lat: number | null;
   travel_lng: number | null;
@@ -285,6 +318,25 @@ export interface Reviews {
   rating: number;
 }
 
+export interface SandboxPaymentRequests {
+  created_at: Generated<Timestamp>;
+  request_id: string;
+  response: Json;
+}
+
+export interface SandboxPayments {
+  amount_cents: number;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  data: Generated<Json>;
+  expires_at: Timestamp | null;
+  id: string;
+  kind: string;
+  parent_id: string | null;
+  status: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Session {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -344,6 +396,8 @@ export interface DB {
   idempotency_keys: IdempotencyKeys;
   mail_outbox: MailOutbox;
   messages: Messages;
+  payment_ledger: PaymentLedger;
+  payment_webhook_events: PaymentWebhookEvents;
   photographer_profiles: PhotographerProfiles;
   portfolio_comments: PortfolioComments;
   portfolio_items: PortfolioItems;
@@ -352,6 +406,8 @@ export interface DB {
   realtime_events: RealtimeEvents;
   realtime_events_pruned: RealtimeEventsPruned;
   reviews: Reviews;
+  sandbox_payment_requests: SandboxPaymentRequests;
+  sandbox_payments: SandboxPayments;
   session: Session;
   twoFactor: TwoFactor;
   user: User;

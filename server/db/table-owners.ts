@@ -22,6 +22,9 @@ export const TABLE_OWNERS = {
   mail_outbox: { owner: "platform" },
   realtime_events: { owner: "platform" },
   realtime_events_pruned: { owner: "platform" },
+  // The built-in sandbox payment provider's own books (server/platform/payments/sandbox.ts).
+  sandbox_payments: { owner: "platform" },
+  sandbox_payment_requests: { owner: "platform" },
 
   admin_users: { owner: "admin" },
   admin_notifications: { owner: "admin" },
@@ -37,6 +40,8 @@ export const TABLE_OWNERS = {
 
   bookings: { owner: "bookings", readers: ["search", "admin"] },
   booking_events: { owner: "bookings" },
+  payment_ledger: { owner: "bookings" },
+  payment_webhook_events: { owner: "bookings" },
   reviews: { owner: "reviews", readers: ["profiles"] },
   availability_slots: { owner: "availability" },
   conversations: { owner: "messaging" },

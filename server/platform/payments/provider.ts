@@ -1,0 +1,130 @@
+// One interface over the payment providers (docs/decisions/017): PayPal Orders v2 when
+// configured (paypal.ts), else the built-in sandbox (sandbox.ts). Amounts are integer cents;
+// every mutating call carries a requestId that the provider uses to answer a repeat with the
+// first result instead of acting twice (PayPal-Request-Id).
+
+export type ProviderName = "sandbox" | "paypal";
+
+export type OrderStatus = "CREATED" | "APPROVED" | "COMPLETED" | "VOIDED" | "PAYER_ACTION_REQUIRED";
+export type AuthorizationStatus =
+  | "CREATED"
+  | "CAPTURED"
+  | "PARTIALLY_CAPTURED"
+  | "VOIDED"
+  | "EXPIRED"
+  | "DENIED"
+  | "PENDING";
+export type CaptureStatus =
+  | "COMPLETED"
+  | "DECLINED"
+  | "PENDING"
+  | "REFUNDED"
+  | "PARTIALLY_REFUNDED"
+  | "FAILED";
+
+export type Authorization = {
+  id: string;
+  status: AuthorizationStatus;
+  amountCents: number;
+  /** Until when the provider honours a capture (3 days). */
+  honoredUntil: Date;
+  /** After this the authorization is gone (29 days from the first authorization). */
+  expiresAt: Date;
+};
+
+export type Capture = { id: string; status: CaptureStatus; amountCents: number };
+export type Refund = {
+  id: string;
+  status: "COMPLETED" | "PENDING" | "FAILED";
+  amountCents: number;
+};
+
+export type Order = {
+  id: string;
+  status: OrderStatus;
+  amountCents: number;
+  currency: string;
+  /** Our reference (the booking id) as sent at creation. */
+  referenceId: string | null;
+  /** The buyer's approval page, while the order awaits approval. */
+  approveUrl: string | null;
+  /** Authorizations made on this order, newest last. */
+  authorizations: Authorization[];
+  captures: Capture[];
+};
+
+export type CreateOrderInput = {
+  requestId: string;
+  referenceId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+};
+
+/** A provider answer we can act on, by meaning rather than by provider wording. */
+export type PaymentErrorReason =
+  /** The buyer's instrument refused the money (PayPal: declined capture, INSTRUMENT_DECLINED). */
+  | "declined"
+  /** The order was not approved by the buyer (yet). */
+  | "not_approved"
+  /** The authorization lapsed or was voided; a new approval is needed. */
+  | "authorization_expired"
+  /** Already captured in full / already voided: the operation cannot happen again. */
+  | "already_done"
+  /** The order, authorization or capture does not exist. */
+  | "not_found"
+  /** The request was refused as invalid (amount too high, reauthorized twice, …). */
+  | "rejected"
+  /** The provider could not be reached or failed (5xx, timeout): retry later. */
+  | "unavailable";
+
+export class PaymentError extends Error {
+  constructor(
+    readonly reason: PaymentErrorReason,
+    message: string,
+    /** The provider's own issue name, for logs (e.g. "AUTHORIZATION_EXPIRED"). */
+    readonly providerIssue?: string,
+  ) {
+    super(message);
+    this.name = "PaymentError";
+  }
+}
+
+export type WebhookEvent = {
+  id: string;
+  type: string;
+  /** The id of the resource the event is about (order, authorization or capture). */
+  resourceId: string | null;
+  /** The order the resource belongs to, when the event says (supplementary_data.related_ids). */
+  orderId: string | null;
+};
+
+export type PaymentProvider = {
+  name: ProviderName;
+  createOrder(input: CreateOrderInput): Promise<Order>;
+  getOrder(orderId: string): Promise<Order>;
+  /** After the buyer approved: authorizes the whole order amount. */
+  authorizeOrder(orderId: string, requestId: string): Promise<Authorization>;
+  captureAuthorization(
+    authorizationId: string,
+    input: { amountCents: number; currency: string; finalCapture: boolean; requestId: string },
+  ): Promise<Capture>;
+  voidAuthorization(authorizationId: string, requestId: string): Promise<void>;
+  /** A new authorization for `amountCents` (at most 115 % of the original), once, day 4–29. */
+  reauthorize(
+    authorizationId: string,
+    input: { amountCents: number; currency: string; requestId: string },
+  ): Promise<Authorization>;
+  /** `amountCents` null refunds the whole capture. */
+  refundCapture(
+    captureId: string,
+    input: { amountCents: number | null; currency: string; requestId: string },
+  ): Promise<Refund>;
+  /**
+   * Checks a webhook delivery over its raw bytes; null when the signature does not verify
+   * (or webhooks are not configured). Never throws for a bad signature.
+   */
+  verifyWebhook(headers: Headers, rawBody: Uint8Array): Promise<WebhookEvent | null>;
+};
