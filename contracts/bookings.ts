@@ -168,9 +168,13 @@ export const ZBookingTimes = z.object({
 });
 export type BookingTimes = z.infer<typeof ZBookingTimes>;
 
+/** Sent to both parties of a booking whenever it changes (status, payment, hold). */
+export const ZBookingChangedEvent = z.object({ id: z.uuid(), status: z.enum(BOOKING_STATUSES) });
+
 export const ZOpenRequestCount = z.object({ openRequests: z.number().int() });
 
 export const bookingsApiPath = "/bookings";
+export const openRequestsApiPath = "/bookings/open-requests";
 export const bookingApiPath = (id: string) => `/bookings/${id}`;
 export const bookingTimesApiPath = (creatorId: string) => `/creators/${creatorId}/booking-times`;
 /** Where the web shows one booking (the provider's return lands here too). */

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ZAdminNotification } from "./admin-notifications.ts";
 import { ZApplicationChangedEvent } from "./applications.ts";
+import { ZBookingChangedEvent } from "./bookings.ts";
 import { REALTIME_TOPICS, type RealtimeTopic } from "./realtime.ts";
 import { ZPresenceEvent } from "./search.ts";
 
@@ -12,4 +13,5 @@ export const REALTIME_PAYLOADS = {
   [REALTIME_TOPICS.applications]: ZApplicationChangedEvent,
   [REALTIME_TOPICS.adminNotifications]: ZAdminNotification,
   [REALTIME_TOPICS.creatorPresence]: ZPresenceEvent,
+  [REALTIME_TOPICS.bookings]: ZBookingChangedEvent,
 } as const satisfies Record<RealtimeTopic, z.ZodType>;

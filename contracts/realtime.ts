@@ -8,6 +8,8 @@ export const REALTIME_TOPICS = {
   adminNotifications: "admin_notification",
   /** Everyone: a creator went online, moved or went offline (ZPresenceEvent, migration 031). */
   creatorPresence: "presence",
+  /** The client and the creator of a booking: it changed (ZBookingChangedEvent). */
+  bookings: "booking_changed",
 } as const;
 
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[keyof typeof REALTIME_TOPICS];
