@@ -63,3 +63,8 @@ export function twelveHourTime(time: string): string {
   const suffix = h < 12 ? "AM" : "PM";
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${suffix}`;
 }
+
+/** 47250 → "$472.50" (USD and the locale the product is written in). */
+export function formatCents(cents: number, currency = "USD"): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+}

@@ -121,6 +121,7 @@ export interface Bookings {
   currency: Generated<string>;
   deposit_amount_cents: number;
   deposit_capture_id: string | null;
+  deposit_refund_cents: number | null;
   duration_minutes: number;
   end_time: Timestamp;
   event_type: string | null;

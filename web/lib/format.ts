@@ -1,3 +1,5 @@
+import { formatCents } from "../../contracts/booking-pricing.ts";
+
 // Every date, number and money amount the web shows is formatted here, for US English (the
 // marketplace prices in USD).
 const LOCALE = "en-US";
@@ -34,5 +36,4 @@ export const formatCount = (value: number) => count.format(value);
 export const formatUsd = (cents: number) => wholeUsd.format(cents / 100);
 
 /** An amount in integer cents of any currency, with its cents, e.g. 123456 USD → "$1,234.56". */
-export const formatMoney = (cents: number, currency: string) =>
-  new Intl.NumberFormat(LOCALE, { style: "currency", currency }).format(cents / 100);
+export const formatMoney = (cents: number, currency: string) => formatCents(cents, currency);

@@ -24,6 +24,9 @@ alter table bookings
   -- A second order the client approves when the first hold could not be kept.
   add column renewal_order_id text unique,
   add column problem_reported_at timestamptz,
+  -- What the deposit refund should be, decided by the transition that ended the booking
+  -- (decline, expiry, cancellation policy); the settlement job pays it.
+  add column deposit_refund_cents integer check (deposit_refund_cents >= 0),
   add column cancelled_by text check (cancelled_by in ('client', 'creator', 'staff'));
 
 create index bookings_pay_by_idx on bookings (pay_by) where status = 'pending_payment';

@@ -1,0 +1,130 @@
+import type { BookingAction } from "../../../contracts/bookings.ts";
+import type { BookingStatus } from "../../../contracts/enums.ts";
+import type { AppDeps } from "../../platform/deps.ts";
+import { AppError } from "../../platform/errors.ts";
+import { createAdminNotification } from "../admin/service.ts";
+import { cancelTransition, type TransitionName } from "./lifecycle.ts";
+import { createPaymentOrder, orderForBrowser } from "./payment.ts";
+import * as q from "./queries.ts";
+import { bookingDetail, findForViewer, type Viewer } from "./read.ts";
+import { announce, applyTransition } from "./transition.ts";
+import { actionsFor } from "./view.ts";
+import { BOOKING_JOBS } from "./job-names.ts";
+import { captureAt } from "./holds.ts";
+
+// What a party does to a booking from My Bookings or View Details. Each action is offered only
+// when actionsFor lists it for the viewer; a request for one that is not answers 409 with the
+// booking's current state, and changes nothing.
+
+const STATUS_WORDS: Record<BookingStatus, string> = {
+  pending_payment: "awaiting payment",
+  pending: "awaiting the creator",
+  confirmed: "confirmed",
+  completed: "completed",
+  declined: "declined",
+  cancelled: "cancelled",
+  expired: "expired",
+};
+
+async function allowed(deps: AppDeps, id: string, viewer: Viewer, action: BookingAction) {
+  const found = await findForViewer(deps, id, viewer);
+  if (!actionsFor(found.booking, found.role, deps.now()).includes(action)) {
+    throw new AppError(
+      "conflict",
+      `This booking is ${STATUS_WORDS[found.booking.status as BookingStatus]}; it cannot be ${ACTION_WORDS[action]} now.`,
+    );
+  }
+  return found;
+}
+
+const ACTION_WORDS: Record<BookingAction, string> = {
+  pay: "paid",
+  accept: "accepted",
+  decline: "declined",
+  cancel: "cancelled",
+  renew_hold: "renewed",
+  report_problem: "reported",
+};
+
+async function afterChange(deps: AppDeps, id: string, viewer: Viewer) {
+  const { booking, role } = await findForViewer(deps, id, viewer);
+  return { booking: await bookingDetail(deps, booking, role) };
+}
+
+async function take(
+  deps: AppDeps,
+  id: string,
+  viewer: Viewer,
+  action: BookingAction,
+  transition: (status: BookingStatus) => TransitionName | null,
+  note: string | null,
+) {
+  const { booking, role } = await allowed(deps, id, viewer, action);
+  const name = transition(booking.status as BookingStatus);
+  if (!name) throw new AppError("conflict", "This booking cannot be changed now.");
+  const moved = await deps.database.db.transaction().execute(async (trx) => {
+    const ok = await applyTransition(deps, booking, name, { role, userId: viewer.userId }, { note, trx });
+    if (ok && name === "accept") {
+      await deps.jobs.send(BOOKING_JOBS.complete, { bookingId: id }, { executor: trx, startAfter: captureAt(booking.end_time) });
+    }
+    return ok;
+  });
+  if (!moved) {
+    throw new AppError("conflict", "This booking changed in the meantime. Reload to see where it stands.");
+  }
+  return afterChange(deps, id, viewer);
+}
+
+export const acceptBooking = (deps: AppDeps, id: string, viewer: Viewer) =>
+  take(deps, id, viewer, "accept", () => "accept", null);
+
+export const declineBooking = (deps: AppDeps, id: string, viewer: Viewer) =>
+  take(deps, id, viewer, "decline", () => "decline", null);
+
+export const cancelBooking = (deps: AppDeps, id: string, viewer: Viewer, reason: string | null) =>
+  take(deps, id, viewer, "cancel", cancelTransition, reason);
+
+/** The client reports a problem with the session: the remainder is not captured; staff look. */
+export async function reportProblem(deps: AppDeps, id: string, viewer: Viewer, description: string) {
+  const { booking } = await allowed(deps, id, viewer, "report_problem");
+  const now = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    const patched = await q.patchBooking(trx, id, ["confirmed"], { problem_reported_at: now }, now);
+    if (!patched) throw new AppError("conflict", "This booking changed in the meantime.");
+    await q.insertBookingEvent(trx, {
+      bookingId: id,
+      from: "confirmed",
+      to: "confirmed",
+      actor: "client",
+      actorUserId: viewer.userId,
+      note: `Problem reported: ${description}`,
+      at: now,
+    });
+    await createAdminNotification(
+      deps,
+      {
+        kind: "booking_problem",
+        title: "A client reported a problem with a session",
+        body: `${booking.client_name} about ${booking.creator_name}: ${description.slice(0, 200)}`,
+        link: `/bookings/${id}`,
+      },
+      trx,
+    );
+    await announce(deps, booking, "confirmed", trx);
+  });
+  return afterChange(deps, id, viewer);
+}
+
+/** The approval link again: an unpaid booking's order, or the renewal of a lapsed hold. */
+export async function payBooking(deps: AppDeps, id: string, viewer: Viewer) {
+  const { booking } = await allowed(deps, id, viewer, "pay");
+  const order = await createPaymentOrder(deps, booking);
+  return { ...(await afterChange(deps, id, viewer)), order: orderForBrowser(order) };
+}
+
+export async function renewHold(deps: AppDeps, id: string, viewer: Viewer) {
+  const { booking } = await allowed(deps, id, viewer, "renew_hold");
+  if (!booking.renewal_order_id) throw new AppError("conflict", "There is no hold to renew.");
+  const order = await deps.payments.getOrder(booking.renewal_order_id);
+  return { ...(await afterChange(deps, id, viewer)), order: orderForBrowser(order) };
+}

@@ -1,0 +1,168 @@
+import type { z } from "zod";
+import { priceBooking, bookingStartTimes } from "../../../contracts/booking-pricing.ts";
+import {
+  type BookingTimes,
+  SLOT_TAKEN_MESSAGE,
+  type ZCreateBookingRequest,
+} from "../../../contracts/bookings.ts";
+import { BOOKING_TIMINGS } from "../../../contracts/constants.ts";
+import type { AppDeps, DatabaseDeps } from "../../platform/deps.ts";
+import { AppError } from "../../platform/errors.ts";
+import {
+  claimIdempotencyKey,
+  requestHash,
+  storeIdempotentResponse,
+} from "../../platform/idempotency.ts";
+import { PaymentError } from "../../platform/payments/provider.ts";
+import { BOOKING_JOBS } from "./job-names.ts";
+import { createPaymentOrder, orderForBrowser } from "./payment.ts";
+import * as q from "./queries.ts";
+import { addHours, LocalTimeError, localDate, zonedInstant } from "./times.ts";
+import { applyTransition } from "./transition.ts";
+import { bookingDetail } from "./read.ts";
+
+type CreateInput = z.output<typeof ZCreateBookingRequest>;
+
+const CREATE_SCOPE = "bookings.create";
+const CREATOR_NOT_FOUND = "Creator not found";
+
+/** Exclusion constraint bookings_no_overlap: another live booking holds that time. */
+const isOverlap = (error: unknown) => (error as { code?: string }).code === "23P01";
+
+async function bookableCreator(deps: DatabaseDeps, creatorId: string) {
+  const creator = await q.findBookableCreator(deps.database.db, creatorId);
+  if (!creator) throw new AppError("not_found", CREATOR_NOT_FOUND);
+  return creator;
+}
+
+/**
+ * Books a creator: prices the booking from the stored rate, holds the time (the exclusion
+ * constraint decides between concurrent clients), and creates the provider order for the
+ * total. The idempotency key makes a double click or a retried request one booking: the first
+ * request records the booking under the key before it calls the provider, so a repeat resumes
+ * it instead of booking again.
+ */
+export async function createBooking(
+  deps: AppDeps,
+  clientUserId: string,
+  input: CreateInput,
+  idempotencyKey: string | undefined,
+) {
+  const creator = await bookableCreator(deps, input.creatorId);
+  if (creator.user_id === clientUserId) {
+    throw new AppError("bad_request", "You cannot book yourself.");
+  }
+  if (!creator.hourly_rate_cents) {
+    throw new AppError("bad_request", "This creator has not set an hourly rate yet, so they cannot be booked.");
+  }
+  let start: Date;
+  try {
+    start = zonedInstant(input.date, input.startTime, creator.time_zone);
+  } catch (error) {
+    if (error instanceof LocalTimeError) throw new AppError("validation_failed", error.message);
+    throw error;
+  }
+  const now = deps.now();
+  if (start <= now) throw new AppError("validation_failed", "That start time has already passed. Please pick a later time.");
+  const price = priceBooking(creator.hourly_rate_cents, input.hours);
+  const hash = requestHash({ clientUserId, ...input });
+  const scope = `${CREATE_SCOPE}:${clientUserId}`;
+
+  const bookingId = await deps.database.db.transaction().execute(async (trx) => {
+    if (idempotencyKey) {
+      const earlier = await claimIdempotencyKey(trx, scope, idempotencyKey, hash);
+      if (earlier) return (earlier.body as { bookingId: string }).bookingId;
+    }
+    const row = await q
+      .insertBooking(trx, {
+        client_user_id: clientUserId,
+        creator_profile_id: creator.id,
+        start_time: start,
+        end_time: addHours(start, input.hours),
+        duration_minutes: input.hours * 60,
+        location: input.location,
+        notes: input.notes,
+        event_type: creator.primary_specialty ? `${creator.primary_specialty} session` : "Session",
+        currency: creator.currency,
+        hourly_rate_cents: creator.hourly_rate_cents!,
+        subtotal_cents: price.subtotalCents,
+        fee_cents: price.feeCents,
+        total_amount_cents: price.totalCents,
+        deposit_amount_cents: price.depositCents,
+        remainder_cents: price.remainderCents,
+        payment_provider: deps.payments.name,
+        pay_by: new Date(now.getTime() + BOOKING_TIMINGS.paymentWindowMinutes * 60_000),
+      })
+      .catch((error: unknown) => {
+        if (isOverlap(error)) throw new AppError("conflict", SLOT_TAKEN_MESSAGE);
+        throw error;
+      });
+    await q.insertBookingEvent(trx, {
+      bookingId: row.id,
+      from: null,
+      to: "pending_payment",
+      actor: "client",
+      actorUserId: clientUserId,
+      note: null,
+      at: now,
+    });
+    const payBy = new Date(now.getTime() + BOOKING_TIMINGS.paymentWindowMinutes * 60_000);
+    await deps.jobs.send(BOOKING_JOBS.expirePayment, { bookingId: row.id }, { executor: trx, startAfter: payBy });
+    if (idempotencyKey) {
+      await storeIdempotentResponse(trx, scope, idempotencyKey, hash, {
+        status: 201,
+        body: { bookingId: row.id },
+      });
+    }
+    return row.id;
+  });
+
+  const booking = await q.findBooking(deps.database.db, bookingId);
+  if (!booking) throw new AppError("not_found", CREATOR_NOT_FOUND);
+  if (booking.status !== "pending_payment") {
+    // A repeat of a request whose booking has moved on: answer with where it is now.
+    return { booking: await bookingDetail(deps, booking, "client"), order: { id: booking.paypal_order_id ?? "", links: [] } };
+  }
+  let order: Awaited<ReturnType<typeof createPaymentOrder>>;
+  try {
+    order = await createPaymentOrder(deps, booking);
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    // No order, no payment: free the time rather than hold it for 30 minutes.
+    await applyTransition(deps, booking, "paymentCancelled", { role: "system", userId: null }, {
+      note: `The payment provider could not create the order: ${error.message}`,
+    });
+    throw new AppError("unavailable", "The payment provider is not answering. Please try again.");
+  }
+  const fresh = (await q.findBooking(deps.database.db, bookingId)) ?? booking;
+  return { booking: await bookingDetail(deps, fresh, "client"), order: orderForBrowser(order) };
+}
+
+/** The start times of a date for a booking of `hours`, taken ones marked, in the creator's zone. */
+export async function bookingTimes(
+  deps: AppDeps,
+  creatorId: string,
+  query: { date: string; hours: number },
+): Promise<BookingTimes> {
+  const creator = await bookableCreator(deps, creatorId);
+  const times = bookingStartTimes();
+  const slots = times.map((time) => {
+    const start = zonedInstant(query.date, time, creator.time_zone);
+    return { time, start, end: addHours(start, query.hours) };
+  });
+  const first = slots[0]!.start;
+  const last = slots[slots.length - 1]!.end;
+  const busy = await q.liveBookingsBetween(deps.database.db, creator.id, first, last);
+  const now = deps.now();
+  return {
+    timeZone: creator.time_zone,
+    hourlyRateCents: creator.hourly_rate_cents,
+    times: slots.map((slot) => ({
+      time: slot.time,
+      available:
+        slot.start > now &&
+        localDate(slot.start, creator.time_zone) === query.date &&
+        !busy.some((b) => b.start_time < slot.end && b.end_time > slot.start),
+    })),
+  };
+}

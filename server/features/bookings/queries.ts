@@ -1,0 +1,281 @@
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { BookingStatus } from "../../../contracts/enums.ts";
+import type { Bookings, DB } from "../../db/schema.ts";
+import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
+import type { Actor } from "./lifecycle.ts";
+
+type Db = Kysely<DB>;
+
+export type BookingRow = Selectable<Bookings>;
+
+/** A booking with the people on it: what views, mails and access checks need. */
+export type BookingWithParties = BookingRow & {
+  creator_user_id: string;
+  creator_name: string;
+  creator_image: string | null;
+  creator_email: string;
+  time_zone: string;
+  primary_specialty: string | null;
+  client_name: string;
+  client_email: string;
+};
+
+function withParties(db: Db) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
+    .innerJoin("user as cu", "cu.id", "p.user_id")
+    .innerJoin("user as u", "u.id", "b.client_user_id")
+    .selectAll("b")
+    .select([
+      "p.user_id as creator_user_id",
+      displayNameSql.as("creator_name"),
+      "p.avatar_path as creator_image",
+      "cu.email as creator_email",
+      "p.time_zone",
+      sql<string | null>`p.specialties[1]`.as("primary_specialty"),
+      "u.name as client_name",
+      "u.email as client_email",
+    ]);
+}
+
+export async function findBooking(db: Db, id: string): Promise<BookingWithParties | undefined> {
+  return withParties(db).where("b.id", "=", id).executeTakeFirst();
+}
+
+export async function findBookingByOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom("bookings")
+    .select(["id", "status", "paypal_order_id", "renewal_order_id"])
+    .where((eb) => eb.or([eb("paypal_order_id", "=", orderId), eb("renewal_order_id", "=", orderId)]))
+    .executeTakeFirst();
+}
+
+/** The viewer's bookings as client and as creator, soonest first. */
+export async function listBookingsOf(db: Db, userId: string): Promise<BookingWithParties[]> {
+  return withParties(db)
+    .where((eb) => eb.or([eb("b.client_user_id", "=", userId), eb("p.user_id", "=", userId)]))
+    .orderBy("b.start_time", "asc")
+    .limit(500)
+    .execute();
+}
+
+export async function countOpenRequests(db: Db, creatorUserId: string): Promise<number> {
+  const row = await db
+    .selectFrom("bookings as b")
+    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("p.user_id", "=", creatorUserId)
+    .where("b.status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A listed creator as booking needs them: rate, zone, user, for pricing and times. */
+export async function findBookableCreator(db: Db, id: string) {
+  return db
+    .selectFrom("photographer_profiles as p")
+    .select([
+      "p.id",
+      "p.user_id",
+      "p.hourly_rate_cents",
+      "p.currency",
+      "p.time_zone",
+      sql<string | null>`p.specialties[1]`.as("primary_specialty"),
+    ])
+    .where(listedSql)
+    .where("p.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Live bookings of a creator that overlap [from, to). */
+export async function liveBookingsBetween(db: Db, creatorId: string, from: Date, to: Date) {
+  return db
+    .selectFrom("bookings")
+    .select(["start_time", "end_time"])
+    .where("creator_profile_id", "=", creatorId)
+    .where("status", "in", ["pending_payment", "pending", "confirmed"])
+    .where("start_time", "<", to)
+    .where("end_time", ">", from)
+    .execute();
+}
+
+export async function insertBooking(
+  db: Db,
+  values: {
+    client_user_id: string;
+    creator_profile_id: string;
+    start_time: Date;
+    end_time: Date;
+    duration_minutes: number;
+    location: string;
+    notes: string | null;
+    event_type: string;
+    currency: string;
+    hourly_rate_cents: number;
+    subtotal_cents: number;
+    fee_cents: number;
+    total_amount_cents: number;
+    deposit_amount_cents: number;
+    remainder_cents: number;
+    payment_provider: string;
+    pay_by: Date;
+  },
+) {
+  return db.insertInto("bookings").values(values).returning("id").executeTakeFirstOrThrow();
+}
+
+export type BookingPatch = Partial<
+  Pick<
+    BookingRow,
+    | "paypal_order_id"
+    | "respond_by"
+    | "deposit_capture_id"
+    | "hold_authorization_id"
+    | "hold_state"
+    | "hold_honored_until"
+    | "hold_valid_until"
+    | "hold_reauthorized"
+    | "renewal_order_id"
+    | "problem_reported_at"
+    | "cancelled_by"
+    | "deposit_refund_cents"
+  >
+>;
+
+/** Updates a booking only while it is in one of `from`; answers the row when it did. */
+export async function transitionBooking(
+  db: Db,
+  id: string,
+  from: readonly BookingStatus[],
+  to: BookingStatus,
+  patch: BookingPatch,
+  now: Date,
+) {
+  return db
+    .updateTable("bookings")
+    .set({ ...patch, status: to, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "in", [...from])
+    .returning(["id", "status"])
+    .executeTakeFirst();
+}
+
+/** A change that is not a status change (hold, order, problem), only while in `states`. */
+export async function patchBooking(
+  db: Db,
+  id: string,
+  states: readonly BookingStatus[],
+  patch: BookingPatch,
+  now: Date,
+) {
+  return db
+    .updateTable("bookings")
+    .set({ ...patch, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "in", [...states])
+    .returning(["id", "status"])
+    .executeTakeFirst();
+}
+
+export async function insertBookingEvent(
+  db: Db,
+  event: {
+    bookingId: string;
+    from: BookingStatus | null;
+    to: BookingStatus;
+    actor: Actor;
+    actorUserId: string | null;
+    note: string | null;
+    at: Date;
+  },
+) {
+  await db
+    .insertInto("booking_events")
+    .values({
+      booking_id: event.bookingId,
+      from_status: event.from,
+      to_status: event.to,
+      actor_role: event.actor,
+      actor_user_id: event.actorUserId,
+      note: event.note,
+      created_at: event.at,
+    })
+    .execute();
+}
+
+export async function listBookingEvents(db: Db, bookingId: string) {
+  return db
+    .selectFrom("booking_events")
+    .select(["from_status", "to_status", "actor_role", "note", "created_at"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("id", "asc")
+    .execute();
+}
+
+export type LedgerKind =
+  | "authorization"
+  | "deposit_capture"
+  | "remainder_capture"
+  | "refund"
+  | "void"
+  | "reauthorization";
+
+/** Records one provider operation; the same operation twice is recorded once. */
+export async function recordLedgerLine(
+  db: Db,
+  line: {
+    bookingId: string;
+    kind: LedgerKind;
+    amountCents: number;
+    currency: string;
+    provider: string;
+    providerRef: string;
+    status: string;
+    at: Date;
+  },
+) {
+  await db
+    .insertInto("payment_ledger")
+    .values({
+      booking_id: line.bookingId,
+      kind: line.kind,
+      amount_cents: line.amountCents,
+      currency: line.currency,
+      provider: line.provider,
+      provider_ref: line.providerRef,
+      status: line.status,
+      created_at: line.at,
+    })
+    .onConflict((oc) => oc.columns(["booking_id", "kind", "provider_ref"]).doNothing())
+    .execute();
+}
+
+export async function listLedger(db: Db, bookingId: string) {
+  return db
+    .selectFrom("payment_ledger")
+    .select(["kind", "amount_cents", "status", "provider_ref", "created_at"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("id", "asc")
+    .execute();
+}
+
+export async function webhookEventSeen(db: Db, eventId: string) {
+  const row = await db
+    .selectFrom("payment_webhook_events")
+    .select("event_id")
+    .where("event_id", "=", eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function recordWebhookEvent(
+  db: Db,
+  event: { id: string; type: string; resourceId: string | null },
+) {
+  await db
+    .insertInto("payment_webhook_events")
+    .values({ event_id: event.id, event_type: event.type, resource_id: event.resourceId })
+    .onConflict((oc) => oc.column("event_id").doNothing())
+    .execute();
+}

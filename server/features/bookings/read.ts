@@ -1,0 +1,61 @@
+import type { BookingDetail, BookingList, BookingRole } from "../../../contracts/bookings.ts";
+import { BOOKING_NOT_FOUND } from "../../../contracts/bookings.ts";
+import type { AppDeps } from "../../platform/deps.ts";
+import { AppError } from "../../platform/errors.ts";
+import * as q from "./queries.ts";
+import { roleOf, toCard, toDetail } from "./view.ts";
+
+/** The caller; `isStaff` is asked only when the caller is neither party. */
+export type Viewer = { userId: string; isStaff: () => Promise<boolean> };
+
+/** The booking and the viewer's role on it; anyone but its two parties and staff gets 404. */
+export async function findForViewer(deps: AppDeps, id: string, viewer: Viewer) {
+  const booking = await q.findBooking(deps.database.db, id);
+  const role = booking ? (roleOf(booking, viewer.userId) ?? ((await viewer.isStaff()) ? "staff" : null)) : null;
+  if (!booking || !role) throw new AppError("not_found", BOOKING_NOT_FOUND);
+  return { booking, role };
+}
+
+export async function bookingDetail(
+  deps: AppDeps,
+  booking: q.BookingWithParties,
+  role: BookingRole,
+): Promise<BookingDetail> {
+  const [events, ledger] = await Promise.all([
+    q.listBookingEvents(deps.database.db, booking.id),
+    q.listLedger(deps.database.db, booking.id),
+  ]);
+  return toDetail(booking, role, events, ledger, deps.now());
+}
+
+export async function getBooking(deps: AppDeps, id: string, viewer: Viewer) {
+  const { booking, role } = await findForViewer(deps, id, viewer);
+  return bookingDetail(deps, booking, role);
+}
+
+/**
+ * My Bookings: the viewer's own bookings as a client, split at now (upcoming ascending, past
+ * most recent first), and as a creator the requests to answer and the confirmed schedule.
+ */
+export async function listBookings(deps: AppDeps, userId: string): Promise<BookingList> {
+  const rows = await q.listBookingsOf(deps.database.db, userId);
+  const now = deps.now();
+  const list: BookingList = { upcoming: [], past: [], requests: [], schedule: [] };
+  for (const row of rows) {
+    if (row.client_user_id === userId) {
+      const card = toCard(row, "client", now);
+      (row.start_time >= now ? list.upcoming : list.past).push(card);
+    }
+    if (row.creator_user_id === userId) {
+      const card = toCard(row, "creator", now);
+      if (row.status === "pending") list.requests.push(card);
+      else if (row.status === "confirmed" && row.end_time >= now) list.schedule.push(card);
+    }
+  }
+  list.past.reverse();
+  return list;
+}
+
+export async function openRequestCount(deps: AppDeps, userId: string) {
+  return { openRequests: await q.countOpenRequests(deps.database.db, userId) };
+}

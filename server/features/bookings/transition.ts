@@ -1,0 +1,84 @@
+import type { Kysely } from "kysely";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
+import type { BookingStatus } from "../../../contracts/enums.ts";
+import type { DB } from "../../db/schema.ts";
+import { siteOrigin } from "../../platform/auth.ts";
+import type { AppDeps } from "../../platform/deps.ts";
+import { BOOKING_JOBS } from "./job-names.ts";
+import { type Actor, TRANSITIONS, type TransitionName } from "./lifecycle.ts";
+import { transitionMails } from "./mails.ts";
+import * as q from "./queries.ts";
+
+export type ActorRef = { role: Actor; userId: string | null };
+
+/** Tells both parties' open pages that the booking changed (in the caller's transaction). */
+export async function announce(
+  deps: AppDeps,
+  booking: Pick<q.BookingWithParties, "id" | "client_user_id" | "creator_user_id">,
+  status: BookingStatus,
+  trx: Kysely<DB>,
+) {
+  for (const userId of [booking.client_user_id, booking.creator_user_id]) {
+    await deps.realtime.publish(
+      REALTIME_TOPICS.bookings,
+      { id: booking.id, status },
+      { userId },
+      trx,
+    );
+  }
+}
+
+/**
+ * Takes transition `name` for `actor`, if the booking is still in one of its `from` states:
+ * one conditional update, its booking_events row, the mails, the live event, and the
+ * settlement job when money must move — all committed together. Answers false when the
+ * booking had already moved on (someone else was first), and changes nothing then.
+ */
+export async function applyTransition(
+  deps: AppDeps,
+  booking: q.BookingWithParties,
+  name: TransitionName,
+  actor: ActorRef,
+  options: { note?: string | null; patch?: q.BookingPatch; trx?: Kysely<DB> } = {},
+): Promise<boolean> {
+  const t = TRANSITIONS[name];
+  const now = deps.now();
+  const depositPaid = booking.deposit_capture_id ? booking.deposit_amount_cents : 0;
+  const refund = Math.min(
+    depositPaid,
+    t.depositRefund({ depositCents: depositPaid, startTime: booking.start_time, now }, actor.role),
+  );
+  const moneyMoves = refund > 0 || (t.voidsHold && booking.hold_state === "active");
+  const run = async (trx: Kysely<DB>) => {
+    const moved = await q.transitionBooking(
+      trx,
+      booking.id,
+      t.from,
+      t.to,
+      {
+        ...options.patch,
+        ...(t.to === "cancelled" && actor.role !== "system" ? { cancelled_by: actor.role } : {}),
+        ...(refund > 0 ? { deposit_refund_cents: refund } : {}),
+      },
+      now,
+    );
+    if (!moved) return false;
+    await q.insertBookingEvent(trx, {
+      bookingId: booking.id,
+      from: booking.status as BookingStatus,
+      to: t.to,
+      actor: actor.role,
+      actorUserId: actor.userId,
+      note: options.note ?? null,
+      at: now,
+    });
+    if (moneyMoves) await deps.jobs.send(BOOKING_JOBS.settle, { bookingId: booking.id }, { executor: trx });
+    const skip = actor.role === "client" || actor.role === "creator" ? actor.role : null;
+    for (const mail of transitionMails(name, booking, skip, refund, siteOrigin(deps.config))) {
+      await deps.mailer.send(mail, trx);
+    }
+    await announce(deps, booking, t.to, trx);
+    return true;
+  };
+  return options.trx ? run(options.trx) : deps.database.db.transaction().execute(run);
+}

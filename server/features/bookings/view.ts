@@ -1,0 +1,147 @@
+import type {
+  BookingAction,
+  BookingCard,
+  BookingDetail,
+  BookingRole,
+  HoldState,
+} from "../../../contracts/bookings.ts";
+import type { BookingStatus } from "../../../contracts/enums.ts";
+import {
+  type Actor,
+  CANCELLATION_POLICY_TEXT,
+  cancelTransition,
+  mayTake,
+  TRANSITIONS,
+} from "./lifecycle.ts";
+import type { BookingWithParties, listBookingEvents, listLedger } from "./queries.ts";
+
+// Booking rows → the wire shapes, with the actions the viewer may take.
+
+type EventRow = Awaited<ReturnType<typeof listBookingEvents>>[number];
+type LedgerRow = Awaited<ReturnType<typeof listLedger>>[number];
+
+/** Which party the user is on this booking, or null (staff, or a stranger). */
+export function roleOf(booking: BookingWithParties, userId: string): BookingRole | null {
+  if (booking.client_user_id === userId) return "client";
+  if (booking.creator_user_id === userId) return "creator";
+  return null;
+}
+
+export function actionsFor(
+  booking: BookingWithParties,
+  role: BookingRole,
+  now: Date,
+): BookingAction[] {
+  const status = booking.status as BookingStatus;
+  const actor: Actor = role;
+  const actions: BookingAction[] = [];
+  if (role === "client" && status === "pending_payment" && booking.paypal_order_id) {
+    actions.push("pay");
+  }
+  if (mayTake("accept", actor, status)) actions.push("accept");
+  if (mayTake("decline", actor, status)) actions.push("decline");
+  const cancel = cancelTransition(status);
+  if (cancel && mayTake(cancel, actor, status)) actions.push("cancel");
+  if (role === "client" && status === "confirmed" && booking.hold_state === "renewal_needed") {
+    actions.push("renew_hold");
+  }
+  if (
+    role === "client" &&
+    status === "confirmed" &&
+    booking.start_time <= now &&
+    !booking.problem_reported_at
+  ) {
+    actions.push("report_problem");
+  }
+  return actions;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toCard(booking: BookingWithParties, role: BookingRole, now: Date): BookingCard {
+  const status = booking.status as BookingStatus;
+  return {
+    id: booking.id,
+    status,
+    viewerRole: role,
+    creator: {
+      id: booking.creator_profile_id,
+      name: booking.creator_name,
+      imageKey: booking.creator_image,
+    },
+    clientName: booking.client_name,
+    eventType: booking.event_type ?? "Session",
+    startTime: booking.start_time.toISOString(),
+    endTime: booking.end_time.toISOString(),
+    timeZone: booking.time_zone,
+    location: booking.location,
+    totalCents: booking.total_amount_cents,
+    currency: booking.currency,
+    respondBy: status === "pending" ? iso(booking.respond_by) : null,
+    payBy: status === "pending_payment" ? iso(booking.pay_by) : null,
+    holdState: booking.hold_state as HoldState,
+    actions: actionsFor(booking, role, now),
+  };
+}
+
+const sum = (lines: LedgerRow[], kind: LedgerRow["kind"]) =>
+  lines
+    .filter((l) => l.kind === kind && l.status !== "DECLINED" && l.status !== "FAILED")
+    .reduce((total, l) => total + l.amount_cents, 0);
+
+export function toDetail(
+  booking: BookingWithParties,
+  role: BookingRole,
+  events: EventRow[],
+  ledger: LedgerRow[],
+  now: Date,
+): BookingDetail {
+  const card = toCard(booking, role, now);
+  const status = booking.status as BookingStatus;
+  const depositPaidCents = sum(ledger, "deposit_capture");
+  const cancel = cancelTransition(status);
+  const refundNowCents =
+    cancel && card.actions.includes("cancel")
+      ? Math.min(
+          depositPaidCents,
+          TRANSITIONS[cancel].depositRefund(
+            { depositCents: depositPaidCents, startTime: booking.start_time, now },
+            role,
+          ),
+        )
+      : null;
+  const holdLive = booking.hold_state === "active" || booking.hold_state === "renewal_needed";
+  return {
+    ...card,
+    hours: booking.duration_minutes / 60,
+    notes: booking.notes,
+    hourlyRateCents: booking.hourly_rate_cents,
+    subtotalCents: booking.subtotal_cents,
+    feeCents: booking.fee_cents,
+    depositCents: booking.deposit_amount_cents,
+    remainderCents: booking.remainder_cents,
+    payment: {
+      depositPaidCents,
+      remainderCapturedCents: sum(ledger, "remainder_capture"),
+      refundedCents: sum(ledger, "refund"),
+      holdCents: holdLive ? booking.remainder_cents : 0,
+      holdHonoredUntil: holdLive ? iso(booking.hold_honored_until) : null,
+      holdValidUntil: holdLive ? iso(booking.hold_valid_until) : null,
+    },
+    problemReportedAt: iso(booking.problem_reported_at),
+    ledger: ledger.map((l) => ({
+      kind: l.kind as BookingDetail["ledger"][number]["kind"],
+      amountCents: l.amount_cents,
+      status: l.status,
+      at: l.created_at.toISOString(),
+    })),
+    timeline: events.map((e) => ({
+      fromStatus: (e.from_status as BookingStatus | null) ?? null,
+      toStatus: e.to_status as BookingStatus,
+      actor: e.actor_role as Actor,
+      note: e.note,
+      at: e.created_at.toISOString(),
+    })),
+    cancellation: { policy: CANCELLATION_POLICY_TEXT, refundNowCents },
+  };
+}
