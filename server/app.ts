@@ -26,6 +26,7 @@ import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
 import { mediaRoutes } from "./platform/media-routes.ts";
+import { sandboxCheckoutRoutes } from "./platform/payments/sandbox-routes.ts";
 import { requestIdFrom } from "./platform/request-id.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
 
@@ -115,6 +116,8 @@ export function createApp(deps: AppDeps) {
 
   if (deps.config.env !== "production") app.route("/", devOutboxPage());
   app.route("/media", mediaRoutes());
+  // The built-in payment provider's approval page, when no PayPal account is configured.
+  if (!deps.config.paypal) app.route("/", sandboxCheckoutRoutes());
   app.route("/", webAppRoutes(deps.config.webDistDir, [profilePageHead]));
   app.onError(respondWithError);
   return app;

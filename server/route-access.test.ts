@@ -90,6 +90,7 @@ describe("every route", () => {
       "POST /api/internal/staff",
       "GET /media/public/*",
       "GET /dev/outbox",
+      "POST /sandbox/checkout/:orderId",
     ]) {
       expect(listed).toContain(route);
     }

@@ -334,6 +334,7 @@ export interface SandboxPayments {
   id: string;
   kind: string;
   parent_id: string | null;
+  seq: Generated<number>;
   status: string;
   updated_at: Generated<Timestamp>;
 }

@@ -21,7 +21,10 @@ export type TestApp = {
 };
 
 /** Starts the real app on a random loopback port over a fresh test database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // Each test app keeps its uploads in its own scratch folder, removed on close.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutterhail-test-"));
@@ -61,7 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       DATA_DIR: dataDir,
       ...env,
     });
-    deps = createDeps({ config, database, log: createLogger(config.logLevel) });
+    deps = createDeps({ config, database, log: createLogger(config.logLevel), now: options.now });
     await startJobs(deps);
     app = createApp(deps);
     return {

@@ -66,6 +66,9 @@ create table payment_webhook_events (
 -- kept like a provider keeps them so `npm start` pays end to end with no account.
 create table sandbox_payments (
   id text primary key,
+  -- Creation order: a frozen test clock gives equal timestamps, and an order lists its
+  -- authorizations and captures oldest first.
+  seq bigint generated always as identity,
   kind text not null check (kind in ('order', 'authorization', 'capture', 'refund')),
   parent_id text references sandbox_payments (id) on delete cascade,
   status text not null,

@@ -1,0 +1,71 @@
+// The sandbox provider's approval page (GET) and the buyer's answer (POST), served by our app
+// when no PayPal account is configured. Plain HTML forms: no scripts, like a provider's page.
+import { Hono } from "hono";
+import { requireAccess } from "../access.ts";
+import { DEFAULT_BODY_LIMIT_BYTES, limitBody } from "../body-limit.ts";
+import type { AppEnv } from "../http.ts";
+import { approveCheckout, readCheckout } from "./sandbox-checkout.ts";
+import { checkoutPage, messagePage } from "./sandbox-page.ts";
+import { SANDBOX_OUTCOMES, type SandboxOutcome } from "./sandbox-store.ts";
+
+/** PayPal's buyer id on the return URL; the sandbox has one buyer. */
+export const SANDBOX_PAYER_ID = "SANDBOXPAYER";
+
+/** `url` with the query parameters added (kept relative to `origin` if it has none). */
+function withParams(url: string, origin: string, params: Record<string, string>): string {
+  const target = new URL(url, origin);
+  for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
+  return target.toString();
+}
+
+const NOT_FOUND = () =>
+  messagePage("Payment not found", "There is no sandbox payment at this address.");
+
+export function sandboxCheckoutRoutes() {
+  const app = new Hono<AppEnv>();
+  const path = "/sandbox/checkout/:orderId";
+
+  app.get(path, requireAccess("public"), async (c) => {
+    const checkout = await readCheckout(c.var.deps.database, c.req.param("orderId"));
+    c.header("Cache-Control", "no-store");
+    if (!checkout) return c.html(NOT_FOUND(), 404);
+    if (checkout.status !== "CREATED") {
+      return c.html(
+        messagePage(
+          "Payment already approved",
+          "This payment was already approved. You can go back to ShutterHail.",
+          { href: checkout.returnUrl, label: "Return to ShutterHail" },
+        ),
+      );
+    }
+    return c.html(checkoutPage(checkout));
+  });
+
+  app.post(path, requireAccess("public"), limitBody(DEFAULT_BODY_LIMIT_BYTES), async (c) => {
+    const { database, now, config } = c.var.deps;
+    const orderId = c.req.param("orderId");
+    const checkout = await readCheckout(database, orderId);
+    if (!checkout) return c.html(NOT_FOUND(), 404);
+    const form = await c.req.parseBody();
+    const action = form.action;
+    const outcome = form.outcome ?? "approve";
+    const origin = config.publicOrigin ?? new URL(c.req.url).origin;
+    if (action === "cancel") {
+      // PayPal leaves the order as it was; the buyer may come back and approve it.
+      return c.redirect(withParams(checkout.cancelUrl, origin, { token: orderId }), 303);
+    }
+    if (action !== "approve" || !SANDBOX_OUTCOMES.includes(outcome as SandboxOutcome)) {
+      return c.html(
+        messagePage("Unknown choice", "The form sent an action or test outcome we do not know."),
+        400,
+      );
+    }
+    const approved = await approveCheckout(database, orderId, outcome as SandboxOutcome, now());
+    if (!approved) return c.html(NOT_FOUND(), 404);
+    return c.redirect(
+      withParams(approved.returnUrl, origin, { token: orderId, PayerID: SANDBOX_PAYER_ID }),
+      303,
+    );
+  });
+  return app;
+}
