@@ -10,6 +10,8 @@ import { adminRoutes } from "./features/admin/routes.ts";
 import { getAdminAccess } from "./features/admin/service.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
+import { paymentRoutes } from "./features/bookings/payment-routes.ts";
+import { bookingRoutes } from "./features/bookings/routes.ts";
 import { eventRoutes } from "./features/events/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
@@ -103,8 +105,11 @@ export function createApp(deps: AppDeps) {
   api.route("/", searchRoutes());
   api.route("/", profileRoutes());
   api.route("/", eventRoutes());
+  api.route("/", bookingRoutes());
   mountApiDocs(api);
   app.route("/api", api);
+  // The payment provider's redirects and webhooks: not JSON API routes, but under /api.
+  app.route("/", paymentRoutes());
   const noSuchRoute = (c: Context<AppEnv>) =>
     c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404, {
       // Its body is never read: close the connection rather than leave it unread on it.

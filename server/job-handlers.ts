@@ -1,4 +1,5 @@
 import { defineSampleCleanupJob } from "./features/applications/sample-cleanup.ts";
+import { defineBookingJobs } from "./features/bookings/jobs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { pruneIdempotencyKeys } from "./platform/idempotency.ts";
 import { pruneEvents } from "./platform/realtime.ts";
@@ -32,5 +33,6 @@ export async function startJobs(deps: AppDeps) {
     },
   });
   defineSampleCleanupJob(deps);
+  defineBookingJobs(deps);
   await deps.jobs.start();
 }

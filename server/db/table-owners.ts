@@ -10,7 +10,7 @@ import type { DB } from "./schema.ts";
  */
 export const TABLE_OWNERS = {
   // Better Auth's tables: written by Better Auth itself, read by the accounts feature.
-  user: { owner: "accounts" },
+  user: { owner: "accounts", readers: ["bookings"] },
   session: { owner: "accounts" },
   account: { owner: "accounts" },
   verification: { owner: "accounts" },
@@ -32,7 +32,7 @@ export const TABLE_OWNERS = {
 
   applications: { owner: "applications" },
 
-  photographer_profiles: { owner: "profiles", readers: ["search"] },
+  photographer_profiles: { owner: "profiles", readers: ["search", "bookings"] },
   portfolio_items: { owner: "profiles" },
   portfolio_likes: { owner: "profiles" },
   portfolio_comments: { owner: "profiles" },

@@ -3,14 +3,14 @@ import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createAdminNotification } from "../admin/service.ts";
+import { captureAt } from "./holds.ts";
+import { BOOKING_JOBS } from "./job-names.ts";
 import { cancelTransition, type TransitionName } from "./lifecycle.ts";
 import { createPaymentOrder, orderForBrowser } from "./payment.ts";
 import * as q from "./queries.ts";
 import { bookingDetail, findForViewer, type Viewer } from "./read.ts";
 import { announce, applyTransition } from "./transition.ts";
 import { actionsFor } from "./view.ts";
-import { BOOKING_JOBS } from "./job-names.ts";
-import { captureAt } from "./holds.ts";
 
 // What a party does to a booking from My Bookings or View Details. Each action is offered only
 // when actionsFor lists it for the viewer; a request for one that is not answers 409 with the
@@ -63,14 +63,27 @@ async function take(
   const name = transition(booking.status as BookingStatus);
   if (!name) throw new AppError("conflict", "This booking cannot be changed now.");
   const moved = await deps.database.db.transaction().execute(async (trx) => {
-    const ok = await applyTransition(deps, booking, name, { role, userId: viewer.userId }, { note, trx });
+    const ok = await applyTransition(
+      deps,
+      booking,
+      name,
+      { role, userId: viewer.userId },
+      { note, trx },
+    );
     if (ok && name === "accept") {
-      await deps.jobs.send(BOOKING_JOBS.complete, { bookingId: id }, { executor: trx, startAfter: captureAt(booking.end_time) });
+      await deps.jobs.send(
+        BOOKING_JOBS.complete,
+        { bookingId: id },
+        { executor: trx, startAfter: captureAt(booking.end_time) },
+      );
     }
     return ok;
   });
   if (!moved) {
-    throw new AppError("conflict", "This booking changed in the meantime. Reload to see where it stands.");
+    throw new AppError(
+      "conflict",
+      "This booking changed in the meantime. Reload to see where it stands.",
+    );
   }
   return afterChange(deps, id, viewer);
 }
@@ -85,7 +98,12 @@ export const cancelBooking = (deps: AppDeps, id: string, viewer: Viewer, reason:
   take(deps, id, viewer, "cancel", cancelTransition, reason);
 
 /** The client reports a problem with the session: the remainder is not captured; staff look. */
-export async function reportProblem(deps: AppDeps, id: string, viewer: Viewer, description: string) {
+export async function reportProblem(
+  deps: AppDeps,
+  id: string,
+  viewer: Viewer,
+  description: string,
+) {
   const { booking } = await allowed(deps, id, viewer, "report_problem");
   const now = deps.now();
   await deps.database.db.transaction().execute(async (trx) => {

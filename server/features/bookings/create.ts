@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { priceBooking, bookingStartTimes } from "../../../contracts/booking-pricing.ts";
+import { bookingStartTimes, priceBooking } from "../../../contracts/booking-pricing.ts";
 import {
   type BookingTimes,
   SLOT_TAKEN_MESSAGE,
@@ -17,9 +17,9 @@ import { PaymentError } from "../../platform/payments/provider.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { createPaymentOrder, orderForBrowser } from "./payment.ts";
 import * as q from "./queries.ts";
+import { bookingDetail } from "./read.ts";
 import { addHours, LocalTimeError, localDate, zonedInstant } from "./times.ts";
 import { applyTransition } from "./transition.ts";
-import { bookingDetail } from "./read.ts";
 
 type CreateInput = z.output<typeof ZCreateBookingRequest>;
 
@@ -53,7 +53,10 @@ export async function createBooking(
     throw new AppError("bad_request", "You cannot book yourself.");
   }
   if (!creator.hourly_rate_cents) {
-    throw new AppError("bad_request", "This creator has not set an hourly rate yet, so they cannot be booked.");
+    throw new AppError(
+      "bad_request",
+      "This creator has not set an hourly rate yet, so they cannot be booked.",
+    );
   }
   let start: Date;
   try {
@@ -63,7 +66,11 @@ export async function createBooking(
     throw error;
   }
   const now = deps.now();
-  if (start <= now) throw new AppError("validation_failed", "That start time has already passed. Please pick a later time.");
+  if (start <= now)
+    throw new AppError(
+      "validation_failed",
+      "That start time has already passed. Please pick a later time.",
+    );
   const price = priceBooking(creator.hourly_rate_cents, input.hours);
   const hash = requestHash({ clientUserId, ...input });
   const scope = `${CREATE_SCOPE}:${clientUserId}`;
@@ -107,7 +114,11 @@ export async function createBooking(
       at: now,
     });
     const payBy = new Date(now.getTime() + BOOKING_TIMINGS.paymentWindowMinutes * 60_000);
-    await deps.jobs.send(BOOKING_JOBS.expirePayment, { bookingId: row.id }, { executor: trx, startAfter: payBy });
+    await deps.jobs.send(
+      BOOKING_JOBS.expirePayment,
+      { bookingId: row.id },
+      { executor: trx, startAfter: payBy },
+    );
     if (idempotencyKey) {
       await storeIdempotentResponse(trx, scope, idempotencyKey, hash, {
         status: 201,
@@ -121,7 +132,10 @@ export async function createBooking(
   if (!booking) throw new AppError("not_found", CREATOR_NOT_FOUND);
   if (booking.status !== "pending_payment") {
     // A repeat of a request whose booking has moved on: answer with where it is now.
-    return { booking: await bookingDetail(deps, booking, "client"), order: { id: booking.paypal_order_id ?? "", links: [] } };
+    return {
+      booking: await bookingDetail(deps, booking, "client"),
+      order: { id: booking.paypal_order_id ?? "", links: [] },
+    };
   }
   let order: Awaited<ReturnType<typeof createPaymentOrder>>;
   try {
@@ -129,9 +143,15 @@ export async function createBooking(
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     // No order, no payment: free the time rather than hold it for 30 minutes.
-    await applyTransition(deps, booking, "paymentCancelled", { role: "system", userId: null }, {
-      note: `The payment provider could not create the order: ${error.message}`,
-    });
+    await applyTransition(
+      deps,
+      booking,
+      "paymentCancelled",
+      { role: "system", userId: null },
+      {
+        note: `The payment provider could not create the order: ${error.message}`,
+      },
+    );
     throw new AppError("unavailable", "The payment provider is not answering. Please try again.");
   }
   const fresh = (await q.findBooking(deps.database.db, bookingId)) ?? booking;

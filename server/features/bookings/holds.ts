@@ -25,13 +25,19 @@ export type Hold = { honoredUntil: Date; validUntil: Date; reauthorized: boolean
 export function nextHoldCheck(capture: Date, hold: Hold): Date | null {
   if (capture <= hold.honoredUntil) return null;
   const justAfterHonour = hold.honoredUntil.getTime() + 60_000;
-  const before = !hold.reauthorized && capture <= hold.validUntil
-    ? REAUTHORIZE_BEFORE_CAPTURE_MS
-    : RENEWAL_BEFORE_CAPTURE_MS;
+  const before =
+    !hold.reauthorized && capture <= hold.validUntil
+      ? REAUTHORIZE_BEFORE_CAPTURE_MS
+      : RENEWAL_BEFORE_CAPTURE_MS;
   return new Date(Math.max(justAfterHonour, capture.getTime() - before));
 }
 
 /** Whether, at `now`, the hold can be reauthorized to cover the capture. */
 export function canReauthorize(capture: Date, hold: Hold, now: Date): boolean {
-  return !hold.reauthorized && now > hold.honoredUntil && now <= hold.validUntil && capture <= hold.validUntil;
+  return (
+    !hold.reauthorized &&
+    now > hold.honoredUntil &&
+    now <= hold.validUntil &&
+    capture <= hold.validUntil
+  );
 }

@@ -1,6 +1,12 @@
 import type { AppDeps } from "../../platform/deps.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
-import { completeSession, expireUnanswered, expireUnpaid, keepHold, settleBooking } from "./settle.ts";
+import {
+  completeSession,
+  expireUnanswered,
+  expireUnpaid,
+  keepHold,
+  settleBooking,
+} from "./settle.ts";
 
 type BookingJob = { bookingId: string };
 

@@ -1,5 +1,5 @@
-import { bookingPagePath } from "../../../contracts/bookings.ts";
 import { formatCents } from "../../../contracts/booking-pricing.ts";
+import { bookingPagePath } from "../../../contracts/bookings.ts";
 import type { Mail } from "../../platform/mail.ts";
 import type { TransitionName } from "./lifecycle.ts";
 import type { BookingWithParties } from "./queries.ts";
@@ -55,7 +55,8 @@ const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
   accept: {
     client: {
       subject: "Your booking is confirmed",
-      body: (b) => `${b.creator_name} accepted your booking for ${sessionWhen(b)} at ${b.location}.`,
+      body: (b) =>
+        `${b.creator_name} accepted your booking for ${sessionWhen(b)} at ${b.location}.`,
     },
   },
   decline: {

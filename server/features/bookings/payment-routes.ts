@@ -3,7 +3,12 @@ import { bookingPagePath } from "../../../contracts/bookings.ts";
 import { requireAccess } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { AppEnv } from "../../platform/http.ts";
-import { cancelledAtProvider, completePayment, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from "./payment.ts";
+import {
+  cancelledAtProvider,
+  completePayment,
+  PAYMENT_CANCEL_PATH,
+  PAYMENT_RETURN_PATH,
+} from "./payment.ts";
 import * as q from "./queries.ts";
 import { handleWebhook } from "./webhooks.ts";
 

@@ -101,7 +101,15 @@ export async function completePayment(deps: AppDeps, orderId: string): Promise<q
     return booking;
   }
   const db = deps.database.db;
-  await record(deps, db, booking, "authorization", authorization.amountCents, authorization.id, authorization.status);
+  await record(
+    deps,
+    db,
+    booking,
+    "authorization",
+    authorization.amountCents,
+    authorization.id,
+    authorization.status,
+  );
 
   const capture = await deps.payments
     .captureAuthorization(authorization.id, {
@@ -116,7 +124,15 @@ export async function completePayment(deps: AppDeps, orderId: string): Promise<q
     });
   if (!capture || capture.status === "DECLINED" || capture.status === "FAILED") {
     if (capture) {
-      await record(deps, db, booking, "deposit_capture", capture.amountCents, capture.id, capture.status);
+      await record(
+        deps,
+        db,
+        booking,
+        "deposit_capture",
+        capture.amountCents,
+        capture.id,
+        capture.status,
+      );
     }
     await voidQuietly(deps, booking, authorization.id);
     await applyTransition(deps, booking, "paymentCancelled", system, {
@@ -124,7 +140,15 @@ export async function completePayment(deps: AppDeps, orderId: string): Promise<q
     });
     return booking;
   }
-  await record(deps, db, booking, "deposit_capture", capture.amountCents, capture.id, capture.status);
+  await record(
+    deps,
+    db,
+    booking,
+    "deposit_capture",
+    capture.amountCents,
+    capture.id,
+    capture.status,
+  );
 
   const now = deps.now();
   const respondBy = new Date(
@@ -148,7 +172,11 @@ export async function completePayment(deps: AppDeps, orderId: string): Promise<q
       trx,
     });
     if (!ok) return false;
-    await deps.jobs.send(BOOKING_JOBS.expireRequest, { bookingId: booking.id }, { executor: trx, startAfter: respondBy });
+    await deps.jobs.send(
+      BOOKING_JOBS.expireRequest,
+      { bookingId: booking.id },
+      { executor: trx, startAfter: respondBy },
+    );
     await scheduleHoldCheck(deps, booking, authorization, false, trx);
     return true;
   });
@@ -166,14 +194,23 @@ async function refundLatePayment(deps: AppDeps, booking: q.BookingRow, hold: q.B
       { ...hold, deposit_refund_cents: booking.deposit_amount_cents },
       deps.now(),
     );
-    if (patched) await deps.jobs.send(BOOKING_JOBS.settle, { bookingId: booking.id }, { executor: trx });
+    if (patched)
+      await deps.jobs.send(BOOKING_JOBS.settle, { bookingId: booking.id }, { executor: trx });
   });
 }
 
 async function voidQuietly(deps: AppDeps, booking: q.BookingRow, authorizationId: string) {
   try {
     await deps.payments.voidAuthorization(authorizationId, requestIds.void(authorizationId));
-    await record(deps, deps.database.db, booking, "void", booking.remainder_cents, authorizationId, "VOIDED");
+    await record(
+      deps,
+      deps.database.db,
+      booking,
+      "void",
+      booking.remainder_cents,
+      authorizationId,
+      "VOIDED",
+    );
   } catch (error) {
     if (!(error instanceof PaymentError) || error.reason === "unavailable") throw error;
   }
@@ -191,7 +228,12 @@ export async function scheduleHoldCheck(
     validUntil: authorization.expiresAt,
     reauthorized,
   });
-  if (at) await deps.jobs.send(BOOKING_JOBS.keepHold, { bookingId: booking.id }, { executor: trx, startAfter: at });
+  if (at)
+    await deps.jobs.send(
+      BOOKING_JOBS.keepHold,
+      { bookingId: booking.id },
+      { executor: trx, startAfter: at },
+    );
 }
 
 /** The client approved a new hold on the remainder: authorize it and drop the old one. */
@@ -203,7 +245,15 @@ async function completeHoldRenewal(deps: AppDeps, booking: q.BookingWithParties,
     order.authorizations.at(-1) ??
     (await deps.payments.authorizeOrder(orderId, requestIds.authorize(orderId)));
   const db = deps.database.db;
-  await record(deps, db, booking, "authorization", authorization.amountCents, authorization.id, authorization.status);
+  await record(
+    deps,
+    db,
+    booking,
+    "authorization",
+    authorization.amountCents,
+    authorization.id,
+    authorization.status,
+  );
   if (booking.hold_authorization_id && booking.hold_authorization_id !== authorization.id) {
     await voidQuietly(deps, booking, booking.hold_authorization_id);
   }

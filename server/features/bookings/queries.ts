@@ -47,7 +47,9 @@ export async function findBookingByOrder(db: Db, orderId: string) {
   return db
     .selectFrom("bookings")
     .select(["id", "status", "paypal_order_id", "renewal_order_id"])
-    .where((eb) => eb.or([eb("paypal_order_id", "=", orderId), eb("renewal_order_id", "=", orderId)]))
+    .where((eb) =>
+      eb.or([eb("paypal_order_id", "=", orderId), eb("renewal_order_id", "=", orderId)]),
+    )
     .executeTakeFirst();
 }
 

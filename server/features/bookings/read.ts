@@ -11,7 +11,9 @@ export type Viewer = { userId: string; isStaff: () => Promise<boolean> };
 /** The booking and the viewer's role on it; anyone but its two parties and staff gets 404. */
 export async function findForViewer(deps: AppDeps, id: string, viewer: Viewer) {
   const booking = await q.findBooking(deps.database.db, id);
-  const role = booking ? (roleOf(booking, viewer.userId) ?? ((await viewer.isStaff()) ? "staff" : null)) : null;
+  const role = booking
+    ? (roleOf(booking, viewer.userId) ?? ((await viewer.isStaff()) ? "staff" : null))
+    : null;
   if (!booking || !role) throw new AppError("not_found", BOOKING_NOT_FOUND);
   return { booking, role };
 }

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { ZodType } from "zod";
 import {
   BOOKING_IDEMPOTENCY_HEADER,
   ZBookingActionResponse,
@@ -32,7 +33,7 @@ import {
 import { bookingTimes, createBooking } from "./create.ts";
 import { getBooking, listBookings, openRequestCount, type Viewer } from "./read.ts";
 
-const json = (schema: import("zod").ZodType) => ({ "application/json": { schema } });
+const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
 const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
 const notFound = { 404: failure("No such booking, or not one of the caller's") };
 const conflict = { 409: failure("The booking is not in a state that allows this") };
@@ -104,11 +105,10 @@ const timesRoute = defineRoute({
   },
 });
 
-const actionRoute = (
+const actionRoute = <R extends ZodType = typeof ZBookingActionResponse>(
   action: string,
   summary: string,
-  body?: import("zod").ZodType,
-  response: import("zod").ZodType = ZBookingActionResponse,
+  response?: R,
 ) =>
   defineRoute({
     access: "signedIn",
@@ -116,12 +116,27 @@ const actionRoute = (
     path: `/bookings/{id}/${action}`,
     summary,
     tags: ["bookings"],
-    request: {
-      params: ZBookingIdParam,
-      ...(body ? { body: { content: json(body), required: true } } : {}),
-    },
+    request: { params: ZBookingIdParam },
     responses: {
-      200: { description: "The booking after the action", content: json(response) },
+      200: {
+        description: "The booking after the action",
+        content: json(response ?? ZBookingActionResponse),
+      },
+      ...notFound,
+      ...conflict,
+    },
+  });
+
+const actionWithBodyRoute = <B extends ZodType>(action: string, summary: string, body: B) =>
+  defineRoute({
+    access: "signedIn",
+    method: "post",
+    path: `/bookings/{id}/${action}`,
+    summary,
+    tags: ["bookings"],
+    request: { params: ZBookingIdParam, body: { content: json(body), required: true } },
+    responses: {
+      200: { description: "The booking after the action", content: json(ZBookingActionResponse) },
       ...notFound,
       ...conflict,
     },
@@ -129,28 +144,35 @@ const actionRoute = (
 
 const acceptRoute = actionRoute("accept", "Creator: accept a request");
 const declineRoute = actionRoute("decline", "Creator: decline a request (void + full refund)");
-const cancelRoute = actionRoute(
+const cancelRoute = actionWithBodyRoute(
   "cancel",
   "Cancel: pending → full refund; confirmed → the cancellation policy",
   ZCancelBookingRequest,
 );
-const problemRoute = actionRoute(
+const problemRoute = actionWithBodyRoute(
   "report-problem",
   "Client: report a problem with the session (the remainder is not captured)",
   ZReportProblemRequest,
 );
-const payRoute = actionRoute("pay", "Client: the approval link of an unpaid booking", undefined, ZBookingPayResponse);
+const payRoute = actionRoute(
+  "pay",
+  "Client: the approval link of an unpaid booking",
+  ZBookingPayResponse,
+);
 const renewRoute = actionRoute(
   "renew-hold",
   "Client: the approval link of a new hold on the remainder",
-  undefined,
   ZBookingPayResponse,
 );
 
 function viewer(c: Context<AppEnv & { Variables: { user: { id: string } } }>): Viewer {
   return {
     userId: c.var.user.id,
-    isStaff: () => resolveCaller(c, "admin").then(() => true, () => false),
+    isStaff: () =>
+      resolveCaller(c, "admin").then(
+        () => true,
+        () => false,
+      ),
   };
 }
 
@@ -159,7 +181,10 @@ export function bookingRoutes() {
     .openapi(createRoute, async (c) => {
       const key = c.req.header(BOOKING_IDEMPOTENCY_HEADER);
       if (key !== undefined && !KEY_PATTERN.test(key)) {
-        throw new AppError("bad_request", `${BOOKING_IDEMPOTENCY_HEADER} must be 8-128 letters, digits, - or _`);
+        throw new AppError(
+          "bad_request",
+          `${BOOKING_IDEMPOTENCY_HEADER} must be 8-128 letters, digits, - or _`,
+        );
       }
       const result = await createBooking(c.var.deps, c.var.user.id, c.req.valid("json"), key);
       return c.json(result, 201);
@@ -181,12 +206,18 @@ export function bookingRoutes() {
       c.json(await declineBooking(c.var.deps, c.req.valid("param").id, viewer(c)), 200),
     )
     .openapi(cancelRoute, async (c) => {
-      const { reason } = c.req.valid("json") as { reason: string | null };
-      return c.json(await cancelBooking(c.var.deps, c.req.valid("param").id, viewer(c), reason), 200);
+      const { reason } = c.req.valid("json");
+      return c.json(
+        await cancelBooking(c.var.deps, c.req.valid("param").id, viewer(c), reason),
+        200,
+      );
     })
     .openapi(problemRoute, async (c) => {
-      const { description } = c.req.valid("json") as { description: string };
-      return c.json(await reportProblem(c.var.deps, c.req.valid("param").id, viewer(c), description), 200);
+      const { description } = c.req.valid("json");
+      return c.json(
+        await reportProblem(c.var.deps, c.req.valid("param").id, viewer(c), description),
+        200,
+      );
     })
     .openapi(payRoute, async (c) =>
       c.json(await payBooking(c.var.deps, c.req.valid("param").id, viewer(c)), 200),

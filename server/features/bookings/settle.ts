@@ -3,9 +3,14 @@ import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { PaymentError } from "../../platform/payments/provider.ts";
 import { canReauthorize, captureAt } from "./holds.ts";
-import { holdRenewalMails } from "./mails.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
-import { completePayment, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH, scheduleHoldCheck } from "./payment.ts";
+import { holdRenewalMails } from "./mails.ts";
+import {
+  completePayment,
+  PAYMENT_CANCEL_PATH,
+  PAYMENT_RETURN_PATH,
+  scheduleHoldCheck,
+} from "./payment.ts";
 import * as q from "./queries.ts";
 import { requestIds } from "./request-ids.ts";
 import { announce, applyTransition } from "./transition.ts";
@@ -17,7 +22,14 @@ import { announce, applyTransition } from "./transition.ts";
 const ENDED: readonly BookingStatus[] = ["declined", "cancelled", "expired"];
 const system = { role: "system" as const, userId: null };
 
-const ledgerLine = (deps: AppDeps, b: q.BookingRow, kind: q.LedgerKind, amountCents: number, ref: string, status: string) =>
+const ledgerLine = (
+  deps: AppDeps,
+  b: q.BookingRow,
+  kind: q.LedgerKind,
+  amountCents: number,
+  ref: string,
+  status: string,
+) =>
   q.recordLedgerLine(deps.database.db, {
     bookingId: b.id,
     kind,
@@ -60,13 +72,15 @@ export async function settleBooking(deps: AppDeps, bookingId: string) {
     });
     await ledgerLine(deps, b, "refund", result.amountCents, result.id, result.status);
   }
-  await deps.database.db.transaction().execute((trx) => announce(deps, b, b.status as BookingStatus, trx));
+  await deps.database.db
+    .transaction()
+    .execute((trx) => announce(deps, b, b.status as BookingStatus, trx));
 }
 
 /** An unpaid booking's 30 minutes are up: complete it if the buyer did approve, else expire. */
 export async function expireUnpaid(deps: AppDeps, bookingId: string, now: Date) {
   const b = await q.findBooking(deps.database.db, bookingId);
-  if (!b || b.status !== "pending_payment") return;
+  if (b?.status !== "pending_payment") return;
   if (b.pay_by && now < b.pay_by) {
     await deps.jobs.send(BOOKING_JOBS.expirePayment, { bookingId }, { startAfter: b.pay_by });
     return;
@@ -84,7 +98,7 @@ export async function expireUnpaid(deps: AppDeps, bookingId: string, now: Date) 
 /** A request unanswered for 24 hours, or until its start: void the hold, refund in full. */
 export async function expireUnanswered(deps: AppDeps, bookingId: string, now: Date) {
   const b = await q.findBooking(deps.database.db, bookingId);
-  if (!b || b.status !== "pending") return;
+  if (b?.status !== "pending") return;
   if (b.respond_by && now < b.respond_by) {
     await deps.jobs.send(BOOKING_JOBS.expireRequest, { bookingId }, { startAfter: b.respond_by });
     return;
@@ -137,7 +151,11 @@ export async function keepHold(deps: AppDeps, bookingId: string, now: Date) {
     }
   } else if (!hold.reauthorized && capture <= hold.validUntil && now <= hold.honoredUntil) {
     // Too early to reauthorize (the queue ran early): look again once it is allowed.
-    await deps.jobs.send(BOOKING_JOBS.keepHold, { bookingId }, { startAfter: new Date(hold.honoredUntil.getTime() + 60_000) });
+    await deps.jobs.send(
+      BOOKING_JOBS.keepHold,
+      { bookingId },
+      { startAfter: new Date(hold.honoredUntil.getTime() + 60_000) },
+    );
     return;
   }
   await requestHoldRenewal(deps, b);
@@ -174,7 +192,8 @@ export async function requestHoldRenewal(deps: AppDeps, b: q.BookingWithParties)
       note: "The payment hold could not be kept; the client was asked to approve it again",
       at: now,
     });
-    for (const mail of holdRenewalMails(b, siteOrigin(deps.config))) await deps.mailer.send(mail, trx);
+    for (const mail of holdRenewalMails(b, siteOrigin(deps.config)))
+      await deps.mailer.send(mail, trx);
     await announce(deps, b, status, trx);
   });
 }
@@ -182,7 +201,7 @@ export async function requestHoldRenewal(deps: AppDeps, b: q.BookingWithParties)
 /** 24 hours after the session, unless a problem was reported: capture the rest, complete. */
 export async function completeSession(deps: AppDeps, bookingId: string, now: Date) {
   const b = await q.findBooking(deps.database.db, bookingId);
-  if (!b || b.status !== "confirmed" || b.problem_reported_at) return;
+  if (b?.status !== "confirmed" || b.problem_reported_at) return;
   const capture = captureAt(b.end_time);
   if (now < capture) {
     await deps.jobs.send(BOOKING_JOBS.complete, { bookingId }, { startAfter: capture });
@@ -201,7 +220,8 @@ export async function completeSession(deps: AppDeps, bookingId: string, now: Dat
   } catch (error) {
     if (!(error instanceof PaymentError) || error.reason === "unavailable") throw error;
   }
-  if (result) await ledgerLine(deps, b, "remainder_capture", result.amountCents, result.id, result.status);
+  if (result)
+    await ledgerLine(deps, b, "remainder_capture", result.amountCents, result.id, result.status);
   if (!result || result.status === "DECLINED" || result.status === "FAILED") {
     await requestHoldRenewal(deps, b);
     return;

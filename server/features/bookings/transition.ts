@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
@@ -72,7 +72,8 @@ export async function applyTransition(
       note: options.note ?? null,
       at: now,
     });
-    if (moneyMoves) await deps.jobs.send(BOOKING_JOBS.settle, { bookingId: booking.id }, { executor: trx });
+    if (moneyMoves)
+      await deps.jobs.send(BOOKING_JOBS.settle, { bookingId: booking.id }, { executor: trx });
     const skip = actor.role === "client" || actor.role === "creator" ? actor.role : null;
     for (const mail of transitionMails(name, booking, skip, refund, siteOrigin(deps.config))) {
       await deps.mailer.send(mail, trx);

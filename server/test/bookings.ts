@@ -1,0 +1,106 @@
+import type { BookingDetail, CreateBookingResponse } from "../../contracts/bookings.ts";
+import { createCreator } from "../db/factories.ts";
+import { createVerifiedUser } from "./accounts.ts";
+import { jsonRequest } from "./sessions.ts";
+import type { TestApp } from "./test-app.ts";
+
+// Booking journeys over real HTTP, paid through the built-in sandbox provider's own pages.
+
+export type Party = { userId: string; email: string; cookie: string };
+
+/** A listed creator at $150/h who can sign in, and a client. */
+export async function bookingParties(app: TestApp, rateCents = 15_000) {
+  const creatorAccount = await createVerifiedUser(app);
+  const profile = await createCreator(app.database.db, {
+    userId: creatorAccount.userId,
+    hourlyRateCents: rateCents,
+  });
+  const client = await createVerifiedUser(app);
+  return {
+    creatorId: profile.profile.id,
+    creator: {
+      userId: creatorAccount.userId,
+      email: creatorAccount.email,
+      cookie: creatorAccount.cookie,
+    },
+    client: { userId: client.userId, email: client.email, cookie: client.cookie },
+  };
+}
+
+let keys = 0;
+export const freshKey = () => `test-key-${process.pid}-${Date.now()}-${(keys += 1)}`;
+
+export type BookingInput = {
+  creatorId: string;
+  date?: string;
+  startTime?: string;
+  hours?: number;
+  location?: string;
+  notes?: string | null;
+};
+
+/** POST /api/bookings; answers the raw response. */
+export function requestBooking(app: TestApp, client: Party, input: BookingInput, key = freshKey()) {
+  return app.fetch(
+    "/api/bookings",
+    jsonRequest(
+      "POST",
+      {
+        date: "2031-06-10",
+        startTime: "10:00",
+        hours: 3,
+        location: "1 Ocean Dr, Miami, FL 33139",
+        ...input,
+      },
+      client.cookie,
+      { "Idempotency-Key": key },
+    ),
+  );
+}
+
+export async function book(app: TestApp, client: Party, input: BookingInput) {
+  const response = await requestBooking(app, client, input);
+  if (response.status !== 201)
+    throw new Error(`booking failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as CreateBookingResponse;
+}
+
+/**
+ * What the buyer does on the sandbox checkout page: approve (with a test outcome) or cancel;
+ * then the browser follows the redirect to our return URL. Answers where that lands.
+ */
+export async function payInSandbox(
+  app: TestApp,
+  order: CreateBookingResponse["order"],
+  action: "approve" | "cancel" = "approve",
+  outcome: "approve" | "decline" | "lapse" = "approve",
+) {
+  const href = order.links.find((l) => l.rel === "approve")?.href;
+  if (!href) throw new Error("no approve link");
+  const checkout = await fetch(href, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+    body: new URLSearchParams({ action, outcome }).toString(),
+    redirect: "manual",
+  });
+  const back = checkout.headers.get("location");
+  if (checkout.status !== 303 || !back) throw new Error(`checkout answered ${checkout.status}`);
+  const landing = await fetch(back, { redirect: "manual" });
+  return landing.headers.get("location") ?? "";
+}
+
+export async function getBooking(app: TestApp, party: Party, id: string) {
+  const response = await app.fetch(`/api/bookings/${id}`, { headers: { cookie: party.cookie } });
+  if (response.status !== 200) throw new Error(`read failed: ${response.status}`);
+  return (await response.json()) as BookingDetail;
+}
+
+export function act(
+  app: TestApp,
+  party: Party,
+  id: string,
+  action: string,
+  body: unknown = undefined,
+) {
+  return app.fetch(`/api/bookings/${id}/${action}`, jsonRequest("POST", body ?? {}, party.cookie));
+}
