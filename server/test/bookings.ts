@@ -27,8 +27,7 @@ export async function bookingParties(app: TestApp, rateCents = 15_000) {
   };
 }
 
-let keys = 0;
-export const freshKey = () => `test-key-${process.pid}-${Date.now()}-${(keys += 1)}`;
+export const freshKey = () => `test-key-${crypto.randomUUID()}`;
 
 export type BookingInput = {
   creatorId: string;
