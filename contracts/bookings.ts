@@ -157,7 +157,8 @@ export const ZReportProblemRequest = z.object({
 });
 
 export const ZBookingTimesQuery = z.object({
-  date: z.iso.date("Pick a date"),
+  /** Defaults to today in the creator's time zone. */
+  date: z.iso.date("Pick a date").optional(),
   hours: z.coerce.number().int().min(BOOKING_HOURS.min).max(BOOKING_HOURS.max).default(1),
 });
 /** Start times on a date in the creator's zone; taken ones overlap a live booking. */

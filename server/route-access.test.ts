@@ -156,7 +156,9 @@ describe("every route", () => {
         const { status, message } = await call(endpoint, caller);
         const name = `${endpoint.method} ${endpoint.path} as ${caller} (${level})`;
         expect(status, name).toBeLessThan(500);
-        expect(status === 401 || (status === 403 && refusals.includes(message ?? "")), name).toBe(
+        // A route may answer 401 for its own reasons (a webhook's bad signature); a refusal by
+        // the access guard carries one of the guard's messages.
+        expect((status === 401 || status === 403) && refusals.includes(message ?? ""), name).toBe(
           false,
         );
       }

@@ -162,27 +162,37 @@ export async function createBooking(
 export async function bookingTimes(
   deps: AppDeps,
   creatorId: string,
-  query: { date: string; hours: number },
+  query: { date?: string | undefined; hours: number },
 ): Promise<BookingTimes> {
   const creator = await bookableCreator(deps, creatorId);
+  const date = query.date ?? localDate(deps.now(), creator.time_zone);
   const times = bookingStartTimes();
-  const slots = times.map((time) => {
-    const start = zonedInstant(query.date, time, creator.time_zone);
-    return { time, start, end: addHours(start, query.hours) };
+  // A time the clocks skip that day names no instant: it is simply not offered.
+  const slots = times.flatMap((time) => {
+    try {
+      const start = zonedInstant(date, time, creator.time_zone);
+      return [{ time, start, end: addHours(start, query.hours) }];
+    } catch {
+      return [];
+    }
   });
-  const first = slots[0]!.start;
-  const last = slots[slots.length - 1]!.end;
+  const first = slots[0]?.start ?? new Date(0);
+  const last = slots.at(-1)?.end ?? new Date(0);
   const busy = await q.liveBookingsBetween(deps.database.db, creator.id, first, last);
   const now = deps.now();
   return {
     timeZone: creator.time_zone,
     hourlyRateCents: creator.hourly_rate_cents,
-    times: slots.map((slot) => ({
-      time: slot.time,
-      available:
+    times: times.map((time) => {
+      const slot = slots.find((s) => s.time === time);
+      return {
+        time,
+        available:
+          slot !== undefined &&
         slot.start > now &&
-        localDate(slot.start, creator.time_zone) === query.date &&
-        !busy.some((b) => b.start_time < slot.end && b.end_time > slot.start),
-    })),
+        localDate(slot.start, creator.time_zone) === date &&
+          !busy.some((b) => b.start_time < slot.end && b.end_time > slot.start),
+      };
+    }),
   };
 }
