@@ -37,7 +37,10 @@ export function createWebhookVerifier(options: Options) {
   }
 
   async function download(url: string): Promise<X509Certificate> {
-    const res = await options.fetch(url, { redirect: "error", signal: AbortSignal.timeout(10_000) });
+    const res = await options.fetch(url, {
+      redirect: "error",
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!res.ok) throw new Error(`certificate download: ${res.status}`);
     return new X509Certificate(await res.text());
   }

@@ -1,8 +1,8 @@
 import { HOLD_LIFETIME } from "../../../contracts/constants.ts";
 import type { PayPalConfig } from "../../config.ts";
 import type { Logger } from "../logger.ts";
-import { centsToDecimal, decimalToCents } from "./paypal-money.ts";
 import { createPayPalHttp } from "./paypal-http.ts";
+import { centsToDecimal, decimalToCents } from "./paypal-money.ts";
 import { createWebhookVerifier } from "./paypal-webhooks.ts";
 import {
   type Authorization,
@@ -205,7 +205,8 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
       )) as RawOrder;
       const authorizations = raw.purchase_units?.[0]?.payments?.authorizations ?? [];
       const latest = authorizations.at(-1);
-      if (!latest) throw new PaymentError("rejected", `PayPal authorized ${orderId} without a hold`);
+      if (!latest)
+        throw new PaymentError("rejected", `PayPal authorized ${orderId} without a hold`);
       return authorizationFrom(latest, now());
     },
 
@@ -237,7 +238,8 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
 
     async refundCapture(captureId, input) {
       // An empty body refunds what is left of the capture.
-      const body = input.amountCents === null ? {} : { amount: money(input.amountCents, input.currency) };
+      const body =
+        input.amountCents === null ? {} : { amount: money(input.amountCents, input.currency) };
       const raw = (await http.post(
         path("/v2/payments/captures/", captureId, "/refund"),
         body,
