@@ -14,6 +14,8 @@ import { buildWebhook, type WebhookDelivery, type WebhookOptions } from "./webho
 // on the same path answers the first result and does not act twice (always on). Tests steer it
 // with approve(), the clock and failNext(); they inspect it through requests and the state.
 
+export type { FakeOperation };
+
 /**
  * declined: authorize → 422 INSTRUMENT_DECLINED, capture → 201 with a DECLINED capture.
  * expired: 422 AUTHORIZATION_EXPIRED (and the authorization reads EXPIRED).
@@ -21,8 +23,6 @@ import { buildWebhook, type WebhookDelivery, type WebhookOptions } from "./webho
  * the request id, then answers 500 (PayPal acted but the answer was lost).
  * unauthorized: 401 as if the token had been revoked.
  */
-export type { FakeOperation };
-
 export type FailureKind =
   | "declined"
   | "expired"
