@@ -95,6 +95,7 @@ function cents(money: Money | undefined): number {
   }
 }
 
+/** Joins a path whose every second part is an id, escaping the ids. */
 function path(...parts: string[]): string {
   return parts.map((p, i) => (i % 2 ? encodeURIComponent(p) : p)).join("");
 }
@@ -173,7 +174,8 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
           purchase_units: [
             {
               reference_id: input.referenceId,
-              description: input.description.slice(0, 127),
+              // PayPal's limit is 127 characters; Array.from keeps emoji (surrogate pairs) whole.
+              description: Array.from(input.description).slice(0, 127).join(""),
               amount: money(input.amountCents, input.currency),
             },
           ],

@@ -131,6 +131,14 @@ describe("PayPal access token", () => {
     expect(fake.tokenRequests).toBe(before + 1);
   });
 
+  it("retries a token request PayPal failed with 5xx", async () => {
+    const paypal = provider();
+    fake.failNext("token", "server_error");
+    const before = fake.tokenRequests;
+    expect((await createOrder(paypal)).status).toBe("PAYER_ACTION_REQUIRED");
+    expect(fake.tokenRequests).toBe(before + 2);
+  });
+
   it("reports wrong credentials as unavailable", async () => {
     const paypal = provider({ config: { ...fake.config, clientSecret: "wrong" } });
     expect((await failure(createOrder(paypal))).reason).toBe("unavailable");
@@ -165,6 +173,34 @@ describe("PayPal orders, authorizations and captures", () => {
       return_url: "https://shutterhail.test/bookings/1/paid",
       cancel_url: "https://shutterhail.test/bookings/1",
     });
+  });
+
+  it("reads the approve link of an order made with application_context", async () => {
+    const order = fake.state.createOrder({
+      referenceId: "booking-2",
+      description: null,
+      amountCents: 9_999,
+      currency: "USD",
+      approveRel: "approve",
+      returnUrl: "https://shutterhail.test/back",
+      cancelUrl: null,
+    });
+    expect(await provider().getOrder(order.id)).toMatchObject({
+      status: "CREATED",
+      amountCents: 9_999,
+      approveUrl: `${fake.baseUrl}/checkoutnow?token=${order.id}`,
+    });
+  });
+
+  it("lets the buyer approve on the fake's page, which sends them back to the return URL", async () => {
+    const paypal = provider();
+    const order = await createOrder(paypal);
+    const page = await fetch(order.approveUrl ?? "", { redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe(
+      `https://shutterhail.test/bookings/1/paid?token=${order.id}`,
+    );
+    expect((await paypal.getOrder(order.id)).status).toBe("APPROVED");
   });
 
   it("goes create → approve → authorize → deposit capture → final capture", async () => {

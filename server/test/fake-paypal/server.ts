@@ -188,7 +188,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     const id = route.pattern.exec(url.pathname)?.[1] ?? "";
     const kind = takeFailure(route.operation);
     if (kind === "server_error") return { status: 500, body: { name: "INTERNAL_SERVER_ERROR" } };
-    if (route.operation === "token") return issueToken(req, body);
+    if (route.operation === "token") {
+      if (kind === "unauthorized") return { status: 401, body: { error: "invalid_client" } };
+      return issueToken(req, body);
+    }
 
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
     const expiresAt = tokens.get(bearer);
