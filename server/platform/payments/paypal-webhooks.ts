@@ -79,7 +79,7 @@ export function createWebhookVerifier(options: Options) {
     try {
       const cert = await certificate(certUrl);
       const at = options.now().getTime();
-      if (at < Date.parse(cert.validFrom) || at > Date.parse(cert.validTo)) {
+      if (at < cert.validFromDate.getTime() || at > cert.validToDate.getTime()) {
         return refuse("certificate outside its validity dates");
       }
       const message = `${transmissionId}|${transmissionTime}|${config.webhookId}|${crc32(rawBody)}`;

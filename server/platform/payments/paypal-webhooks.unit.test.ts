@@ -72,6 +72,37 @@ describe("PayPal webhook verification", () => {
     expect(certDownloads).toEqual([fake.certUrl]);
   });
 
+  it("names the order of the fake's own capture and authorization resources", async () => {
+    const paypal = createPayPalProvider({ config: fake.config, log, now: () => clock });
+    const order = await paypal.createOrder({
+      requestId: crypto.randomUUID(),
+      referenceId: "booking-9",
+      amountCents: 10_000,
+      currency: "USD",
+      description: "Event coverage",
+      returnUrl: "https://shutterhail.test/r",
+      cancelUrl: "https://shutterhail.test/c",
+    });
+    fake.approve(order.id);
+    const authorization = await paypal.authorizeOrder(order.id, crypto.randomUUID());
+    const captured = await paypal.captureAuthorization(authorization.id, {
+      amountCents: 10_000,
+      currency: "USD",
+      finalCapture: true,
+      requestId: crypto.randomUUID(),
+    });
+    const verify = verifier();
+    expect(
+      await verify("PAYMENT.CAPTURE.COMPLETED", fake.resource("capture", captured.id)),
+    ).toMatchObject({ resourceId: captured.id, orderId: order.id });
+    expect(
+      await verify(
+        "PAYMENT.AUTHORIZATION.CREATED",
+        fake.resource("authorization", authorization.id),
+      ),
+    ).toMatchObject({ resourceId: authorization.id, orderId: order.id });
+  });
+
   it("refuses a body changed after signing, or a corrupted signature", async () => {
     const verify = verifier();
     expect(await verify("PAYMENT.CAPTURE.COMPLETED", capture, { tamperBody: true })).toBeNull();

@@ -288,10 +288,13 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       failures.push({ operation, kind, times });
     },
     /** PayPal's JSON for a resource, as sent in a webhook event's `resource`. */
-    resource(kind: "order" | "authorization" | "capture", id: string): unknown {
+    resource(kind: "order" | "authorization" | "capture" | "refund", id: string): unknown {
       if (kind === "order") return orderJson(base, state, state.order(id));
       if (kind === "authorization") return authorizationJson(base, state.authorization(id));
-      return captureJson(base, state, state.capture(id));
+      if (kind === "capture") return captureJson(base, state, state.capture(id));
+      const refund = state.refunds.get(id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      return refundJson(base, refund);
     },
     webhook,
     /** POSTs a signed event to `targetUrl` and answers the receiver's response. */
