@@ -6,6 +6,7 @@ import { createJobs, type Jobs } from "./jobs.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 import { createOpenStreams, type OpenStreams } from "./open-streams.ts";
+import { createPayPalProvider } from "./payments/paypal.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createSandboxProvider } from "./payments/sandbox.ts";
 import { createRealtime, type Realtime } from "./realtime.ts";
@@ -66,7 +67,9 @@ export function createDeps({
     realtime,
     openStreams: createOpenStreams(),
     storage,
-    payments: createSandboxProvider({ database, now, origin: () => siteOrigin(config) }),
+    payments: config.paypal
+      ? createPayPalProvider({ config: config.paypal, log, now })
+      : createSandboxProvider({ database, now, origin: () => siteOrigin(config) }),
     now,
     startedAt: Date.now(),
   };

@@ -189,8 +189,8 @@ export async function bookingTimes(
         time,
         available:
           slot !== undefined &&
-        slot.start > now &&
-        localDate(slot.start, creator.time_zone) === date &&
+          slot.start > now &&
+          localDate(slot.start, creator.time_zone) === date &&
           !busy.some((b) => b.start_time < slot.end && b.end_time > slot.start),
       };
     }),
