@@ -3,19 +3,21 @@ import type { Config } from "../../config.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Database } from "../database.ts";
-import { createBooking, createReview, type Db } from "../factories.ts";
+import { createReview, type Db } from "../factories.ts";
 import { seedApplications } from "./applications.ts";
 import { artworkSources, avatarSource } from "./artwork.ts";
+import { type DemoBooking, seedDemoBooking } from "./bookings.ts";
 import { type SeededCreator, seedCreators } from "./creators.ts";
 import { DEMO_CREATORS } from "./creators-data.ts";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts.ts";
+import { DEMO_ACCOUNTS, type DemoClient, seedDemoAccounts } from "./demo-accounts.ts";
 import { encodeAll } from "./encoded-images.ts";
 import { createRandom } from "./random.ts";
 
 // An arbitrary constant: two processes starting on one empty database seed it once.
 const SEED_LOCK_ID = 7_420_012;
 const ARTWORK_POOL_SIZE = 24;
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 export type SeedDeps = {
   config: Pick<Config, "demoSeed" | "env" | "authSecret">;
@@ -75,27 +77,46 @@ export async function seedDemoWorld(db: Db, storage: Storage, authSecret: string
     creatorPasswordHash: accounts.creatorPasswordHash,
   });
   await seedApplications(db, random, { adminId: accounts.adminId, creators });
-  await seedClientBookings(db, accounts.demoClient.id, creators);
+  await seedClientBookings(db, accounts.demoClient.id, creators, accounts.clients);
   return creators.length;
 }
 
-/** The demo client has a past, an upcoming and an unanswered booking to look at. */
-async function seedClientBookings(db: Db, clientId: string, creators: SeededCreator[]) {
-  const [sofia, marcus, isabella] = creators as [SeededCreator, SeededCreator, SeededCreator];
-  const at = (days: number, hourUtc: number) => {
-    const date = new Date(Date.now() + days * DAY);
-    date.setUTCHours(hourUtc, 0, 0, 0);
-    return date;
-  };
-  const past = await createBooking(db, {
-    creatorProfileId: sofia.profile.id,
-    clientUserId: clientId,
-    startTime: at(-21, 22),
+/**
+ * The demo client has a booking in every state (one awaiting the creator, one whose hold was
+ * renewed), and Sofia, the first demo creator, has requests from other clients to answer.
+ */
+async function seedClientBookings(
+  db: Db,
+  clientId: string,
+  creators: SeededCreator[],
+  otherClients: DemoClient[],
+) {
+  const [sofia, marcus, isabella, fourth, fifth] = creators as SeededCreator[] as [
+    SeededCreator,
+    SeededCreator,
+    SeededCreator,
+    SeededCreator,
+    SeededCreator,
+  ];
+  const forClient = (
+    creator: SeededCreator,
+    story: DemoBooking["story"],
+    startsInDays: number,
+    bookedAgoMs: number,
+    extra: Pick<DemoBooking, "location" | "eventType" | "notes" | "hours">,
+  ) =>
+    seedDemoBooking(db, {
+      creatorProfileId: creator.profile.id,
+      clientUserId: clientId,
+      startsInMs: startsInDays * DAY,
+      bookedAgoMs,
+      story,
+      ...extra,
+    });
+  const past = await forClient(sofia, "completed", -21, -35 * DAY, {
     hours: 2,
-    status: "completed",
     location: "South Pointe Park, Miami Beach, FL",
     eventType: "Engagement session",
-    createdAt: at(-35, 15),
   });
   await createReview(db, {
     creatorProfileId: sofia.profile.id,
@@ -104,27 +125,61 @@ async function seedClientBookings(db: Db, clientId: string, creators: SeededCrea
     authorName: "Jamie L.",
     rating: 5,
     comment: "Sofia picked the perfect spot for golden hour. Our engagement photos are stunning!",
-    createdAt: at(-18, 16),
+    createdAt: new Date(Date.now() - 18 * DAY),
   });
-  await createBooking(db, {
-    creatorProfileId: marcus.profile.id,
-    clientUserId: clientId,
-    startTime: at(6, 15),
+  await forClient(marcus, "confirmed", 2, -1 * DAY, {
     hours: 3,
-    status: "confirmed",
     location: "Las Olas Boulevard, Fort Lauderdale, FL",
     eventType: "Product launch",
     notes: "Indoor and outdoor shots; parking in the garage on SE 3rd Ave.",
-    createdAt: at(-4, 14),
   });
-  await createBooking(db, {
-    creatorProfileId: isabella.profile.id,
-    clientUserId: clientId,
-    startTime: at(10, 17),
+  await forClient(isabella, "awaiting_creator", 10, -2 * HOUR, {
     hours: 2,
-    status: "pending",
     location: "Lincoln Road, Miami Beach, FL",
     eventType: "Brand reels",
-    createdAt: at(-1, 18),
   });
+  await forClient(fourth, "confirmed_renewed_hold", 18, -8 * DAY, {
+    hours: 4,
+    location: "Vizcaya Museum & Gardens, 3251 S Miami Ave, Miami, FL 33129",
+    eventType: "Family portraits",
+  });
+  await forClient(fifth, "awaiting_payment", 14, -5 * 60 * 1000, {
+    hours: 1,
+    location: "Bayfront Park, 301 Biscayne Blvd, Miami, FL 33132",
+    eventType: "Headshots",
+  });
+  await forClient(marcus, "declined", 5, -3 * DAY, {
+    hours: 2,
+    location: "Wynwood Walls, Miami, FL",
+    eventType: "Street style",
+  });
+  await forClient(isabella, "cancelled_by_client", 25, -6 * DAY, {
+    hours: 3,
+    location: "Coral Gables, FL",
+    eventType: "Birthday party",
+  });
+  await forClient(fourth, "request_expired", 4, -4 * DAY, {
+    hours: 1,
+    location: "Key Biscayne, FL",
+    eventType: "Beach portraits",
+  });
+  // Requests for Sofia to answer, and one she accepted.
+  const requests: Array<[number, number, DemoBooking["story"], string]> = [
+    [3, -3 * HOUR, "awaiting_creator", "Maternity shoot"],
+    [7, -40 * 60 * 1000, "awaiting_creator", "Corporate headshots"],
+    [12, -2 * DAY, "confirmed", "Anniversary dinner"],
+  ];
+  for (const [index, [days, ago, story, eventType]] of requests.entries()) {
+    const client = otherClients[index % otherClients.length]!;
+    await seedDemoBooking(db, {
+      creatorProfileId: sofia.profile.id,
+      clientUserId: client.id,
+      startsInMs: days * DAY,
+      bookedAgoMs: ago,
+      story,
+      hours: 2,
+      location: "Brickell City Centre, 701 S Miami Ave, Miami, FL 33131",
+      eventType,
+    });
+  }
 }

@@ -11,4 +11,6 @@ export const BOOKING_JOBS = {
   complete: "bookings.complete",
   /** After a transition that releases money: void the hold, refund the deposit. */
   settle: "bookings.settle",
+  /** Every 5 minutes: whatever is due that its own job did not run. */
+  sweep: "bookings.sweep",
 } as const;

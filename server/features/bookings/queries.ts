@@ -281,3 +281,38 @@ export async function recordWebhookEvent(
     .onConflict((oc) => oc.column("event_id").doNothing())
     .execute();
 }
+
+/**
+ * Bookings whose deadline has passed or whose hold needs a look, for the sweep: a safety net
+ * under the per-booking jobs (and what moves seeded or imported bookings along).
+ */
+export async function findDueBookings(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom("bookings")
+    .select([
+      "id",
+      "status",
+      "pay_by",
+      "respond_by",
+      "end_time",
+      "hold_state",
+      "hold_honored_until",
+      "hold_valid_until",
+      "hold_reauthorized",
+      "problem_reported_at",
+    ])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending_payment"), eb("pay_by", "<=", now)]),
+        eb.and([eb("status", "=", "pending"), eb("respond_by", "<=", now)]),
+        eb.and([
+          eb("status", "in", ["pending", "confirmed"]),
+          eb("hold_state", "=", "active"),
+          eb("hold_honored_until", "<=", now),
+        ]),
+      ]),
+    )
+    .orderBy("updated_at")
+    .limit(limit)
+    .execute();
+}
