@@ -55,9 +55,10 @@ export function sandboxCheckoutRoutes() {
   app.post(path, requireAccess("public"), limitBody(DEFAULT_BODY_LIMIT_BYTES), async (c) => {
     const { database, now } = c.var.deps;
     const orderId = c.req.param("orderId");
+    // Read first (at most the body limit), so no answer leaves a body unread on the connection.
+    const form = await c.req.parseBody();
     const checkout = await readCheckout(database, orderId);
     if (!checkout) return c.html(NOT_FOUND(), 404);
-    const form = await c.req.parseBody();
     const action = form.action;
     const outcome = form.outcome ?? "approve";
     if (action === "cancel") {
