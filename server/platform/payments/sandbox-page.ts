@@ -42,7 +42,8 @@ button{font:inherit;font-weight:700;padding:12px;border-radius:8px;border:1px so
 .message h1{font-size:22px;margin:0 0 8px}
 .message a{color:#1f6feb;font-weight:600}
 footer{text-align:center;font-size:12px;color:#5b6675;margin:16px 0 32px}
-@media (max-width:380px){.row{grid-template-columns:1fr}.amount{font-size:28px}}
+@media (max-width:480px){main{margin:16px auto}.actions{grid-template-columns:1fr}}
+@media (max-width:340px){.row{grid-template-columns:1fr}.amount{font-size:28px}}
 `;
 
 export function formatAmount(amountCents: number, currency: string): string {
@@ -59,6 +60,7 @@ function page(title: string, body: Html): Html {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
+    <link rel="icon" href="data:," />
     <title>${title} | ShutterHail Sandbox Pay</title>
     <style>${raw(STYLE)}</style>
   </head>

@@ -1,7 +1,8 @@
 // The sandbox provider's approval page (GET) and the buyer's answer (POST), served by our app
 // when no PayPal account is configured. Plain HTML forms: no scripts, like a provider's page.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { requireAccess } from "../access.ts";
+import { siteOrigin } from "../auth.ts";
 import { DEFAULT_BODY_LIMIT_BYTES, limitBody } from "../body-limit.ts";
 import type { AppEnv } from "../http.ts";
 import { approveCheckout, readCheckout } from "./sandbox-checkout.ts";
@@ -18,6 +19,9 @@ function withParams(url: string, origin: string, params: Record<string, string>)
   return target.toString();
 }
 
+/** What a relative return URL is relative to: the site. */
+const origin = (c: Context<AppEnv>) => siteOrigin(c.var.deps.config);
+
 const NOT_FOUND = () =>
   messagePage("Payment not found", "There is no sandbox payment at this address.");
 
@@ -28,13 +32,20 @@ export function sandboxCheckoutRoutes() {
   app.get(path, requireAccess("public"), async (c) => {
     const checkout = await readCheckout(c.var.deps.database, c.req.param("orderId"));
     c.header("Cache-Control", "no-store");
+    // The app-wide no-referrer policy makes a browser send `Origin: null` with a form POST,
+    // which the cross-site guard refuses; same-origin lets the form name its own origin.
+    c.header("Referrer-Policy", "same-origin");
     if (!checkout) return c.html(NOT_FOUND(), 404);
     if (checkout.status !== "CREATED") {
+      const back = withParams(checkout.returnUrl, origin(c), {
+        token: checkout.orderId,
+        PayerID: SANDBOX_PAYER_ID,
+      });
       return c.html(
         messagePage(
           "Payment already approved",
           "This payment was already approved. You can go back to ShutterHail.",
-          { href: checkout.returnUrl, label: "Return to ShutterHail" },
+          { href: back, label: "Return to ShutterHail" },
         ),
       );
     }
@@ -42,17 +53,17 @@ export function sandboxCheckoutRoutes() {
   });
 
   app.post(path, requireAccess("public"), limitBody(DEFAULT_BODY_LIMIT_BYTES), async (c) => {
-    const { database, now, config } = c.var.deps;
+    const { database, now } = c.var.deps;
     const orderId = c.req.param("orderId");
+    // Read first (at most the body limit), so no answer leaves a body unread on the connection.
+    const form = await c.req.parseBody();
     const checkout = await readCheckout(database, orderId);
     if (!checkout) return c.html(NOT_FOUND(), 404);
-    const form = await c.req.parseBody();
     const action = form.action;
     const outcome = form.outcome ?? "approve";
-    const origin = config.publicOrigin ?? new URL(c.req.url).origin;
     if (action === "cancel") {
       // PayPal leaves the order as it was; the buyer may come back and approve it.
-      return c.redirect(withParams(checkout.cancelUrl, origin, { token: orderId }), 303);
+      return c.redirect(withParams(checkout.cancelUrl, origin(c), { token: orderId }), 303);
     }
     if (action !== "approve" || !SANDBOX_OUTCOMES.includes(outcome as SandboxOutcome)) {
       return c.html(
@@ -63,7 +74,7 @@ export function sandboxCheckoutRoutes() {
     const approved = await approveCheckout(database, orderId, outcome as SandboxOutcome, now());
     if (!approved) return c.html(NOT_FOUND(), 404);
     return c.redirect(
-      withParams(approved.returnUrl, origin, { token: orderId, PayerID: SANDBOX_PAYER_ID }),
+      withParams(approved.returnUrl, origin(c), { token: orderId, PayerID: SANDBOX_PAYER_ID }),
       303,
     );
   });
