@@ -18,6 +18,7 @@ const IN_PROCESS: [name: string, bench: Bench][] = [
 const STANDALONE: [name: string, file: string][] = [
   ["startup", "startup.ts"],
   ["search", "search.ts"],
+  ["bookings", "bookings.ts"],
 ];
 
 const only = process.argv.slice(2);
