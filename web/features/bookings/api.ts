@@ -37,10 +37,12 @@ export function useBookingList() {
   });
 }
 
-export function useBooking(id: string) {
+/** One booking; `enabled: false` keeps a closed dialog from loading it. */
+export function useBooking(id: string, enabled = true) {
   return useQuery({
     queryKey: bookingKeys.detail(id),
     queryFn: ({ signal }) => apiRequest("GET", bookingApiPath(id), ZBookingDetail, { signal }),
+    enabled: enabled && Boolean(id),
     retry: false,
   });
 }

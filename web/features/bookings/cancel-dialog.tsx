@@ -20,7 +20,7 @@ export function CancelBookingDialog({
 }) {
   const [reason, setReason] = useState("");
   // The detail carries the policy; on the detail page it is already cached.
-  const detail = useBooking(open ? bookingId : "");
+  const detail = useBooking(bookingId, open);
   const cancel = useBookingAction("cancel");
   const cancellation = detail.data?.cancellation;
 
