@@ -18,16 +18,10 @@ import {
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { subscribeEvents } from "../../lib/events.ts";
+import { bookingKeys } from "./keys.ts";
 import { ACTION_FAILED } from "./strings.ts";
 
-export const bookingKeys = {
-  all: ["bookings"] as const,
-  list: ["bookings", "list"] as const,
-  detail: (id: string) => ["bookings", "detail", id] as const,
-  openRequests: ["bookings", "open-requests"] as const,
-  times: (creatorId: string, date: string, hours: number) =>
-    ["booking-times", creatorId, date, hours] as const,
-};
+export { bookingKeys };
 
 export function useBookingList() {
   return useQuery({
