@@ -90,7 +90,11 @@ describe("the booking details", () => {
   });
 
   it("cancel shows the policy before confirming", async () => {
-    const booking = bookingDetail({ actions: ["cancel"] });
+    // Less than 48 hours ahead: the policy refunds nothing.
+    const booking = bookingDetail({
+      actions: ["cancel"],
+      cancellation: { ...bookingDetail().cancellation, refundNowCents: 0 },
+    });
     const { calls, user } = show(booking, (call) =>
       call.method === "GET"
         ? booking

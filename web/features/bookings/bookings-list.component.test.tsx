@@ -90,7 +90,8 @@ describe("a booking card", () => {
         return {
           booking: bookingDetail({
             status: "cancelled",
-            payment: { ...bookingDetail().payment, refundedCents: 13_500 },
+            // The refund itself is still on its way: the policy's amount is what is said.
+            payment: { ...bookingDetail().payment, refundedCents: 0 },
           }),
         };
       }

@@ -30,9 +30,11 @@ export function CancelBookingDialog({
       {
         onSuccess: ({ booking }) => {
           onOpenChange(false);
+          // The provider's refund may still be on its way (a job): what the policy granted counts.
+          const refund = Math.max(booking.payment.refundedCents, cancellation?.refundNowCents ?? 0);
           toast.success(ACTION_DONE.cancel, {
-            description: booking.payment.refundedCents
-              ? `${formatCents(booking.payment.refundedCents)} will be refunded to you.`
+            description: refund
+              ? `${formatCents(refund)} will be refunded to you.`
               : "No refund is due under the cancellation policy.",
           });
         },
