@@ -104,8 +104,10 @@ describe("the booking form", () => {
 
   it("offers 06:00–22:45 in 12-hour form, without the times already taken, in the creator's zone", async () => {
     api();
-    renderForm();
+    const user = renderForm();
     expect(await screen.findByText("Times are in New York time (America/New_York)")).toBeTruthy();
+    // Before a date is chosen every time is offered; a time taken on the chosen date is dropped.
+    await user.selectOptions(screen.getByLabelText("Start time *"), "09:00");
     fireEvent.change(screen.getByLabelText("Date *"), { target: { value: "2026-12-05" } });
     await waitFor(() => expect(screen.queryByRole("option", { name: "9:00 AM" })).toBeNull());
     const options = within(screen.getByLabelText("Start time *"))
@@ -116,6 +118,22 @@ describe("the booking form", () => {
     expect(options).toContain("9:15 AM");
     // 68 quarter hours from 06:00 to 22:45, one taken, plus the placeholder.
     expect(options).toHaveLength(68);
+    expect(screen.getByLabelText<HTMLSelectElement>("Start time *").value).toBe("");
+    // …and the form no longer holds it: submitting asks for a start time.
+    const { open } = fakeTab();
+    await user.type(screen.getByLabelText("Full address *"), "1 Main St, Brooklyn, NY 11201");
+    await user.click(screen.getByRole("button", { name: "Request & Pay Deposit" }));
+    expect(await screen.findByText("Missing info")).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it("says so when the creator does not exist", async () => {
+    fakeApi((call) =>
+      call.path === "/auth/get-session" ? signedInSession : apiFailure(404, "not_found", "No"),
+    );
+    renderForm();
+    expect(await screen.findByText(/This creator could not be found/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Request & Pay Deposit" })).toBeNull();
   });
 
   it("says 'Missing info' and sends nothing when a required field is empty", async () => {
@@ -209,5 +227,11 @@ describe("the booking form", () => {
     expect(tab.close).toHaveBeenCalled();
     expect(screen.queryByText("Booking page")).toBeNull();
     expect(screen.getByLabelText<HTMLSelectElement>("Start time *").value).toBe("");
+    // …and the form no longer holds it: submitting asks for a start time.
+    const { open } = fakeTab();
+    await user.type(screen.getByLabelText("Full address *"), "1 Main St, Brooklyn, NY 11201");
+    await user.click(screen.getByRole("button", { name: "Request & Pay Deposit" }));
+    expect(await screen.findByText("Missing info")).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
   });
 });

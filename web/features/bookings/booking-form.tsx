@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -59,7 +59,8 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
   const navigate = useNavigate();
   const session = useSession();
   const signedIn = Boolean(session.data);
-  const profile = useCreatorProfile(creatorId).data;
+  const profileQuery = useCreatorProfile(creatorId);
+  const profile = profileQuery.data;
   const [processing, setProcessing] = useState(false);
   // One key per submit attempt; the same body sent again after a failure is that attempt retried.
   const attempt = useRef<{ key: string; body: string } | null>(null);
@@ -82,6 +83,12 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
   const rate = times.data?.hourlyRateCents ?? profile?.hourlyRateCents ?? null;
   const price = rate && validHours ? priceBooking(rate, hours) : null;
   const timeZone = times.data?.timeZone;
+  const startTime = watch("startTime");
+  const takenKey = [...taken].join();
+  // A time chosen before the date (or hours) changed may be taken on the new one.
+  useEffect(() => {
+    if (startTime && takenKey.split(",").includes(startTime)) setValue("startTime", "");
+  }, [startTime, takenKey, setValue]);
 
   const fieldError = (message?: string) =>
     message && message !== MISSING_INFO_MESSAGE ? message : undefined;
@@ -134,6 +141,16 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
       setProcessing(false);
     }
   };
+
+  if (isApiError(profileQuery.error, "not_found")) {
+    return (
+      <Card>
+        <CardContent className="py-8 text-center text-ink-600">
+          This creator could not be found. Pick another from Find Photographers.
+        </CardContent>
+      </Card>
+    );
+  }
 
   return (
     <Card>
