@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BookingDetail as Booking } from "../../../contracts/bookings.ts";
 import { BOOKING_ID, bookingDetail, renderWithApp } from "../../test/booking-fixtures.tsx";
@@ -7,6 +8,8 @@ import { type ApiCall, apiFailure, fakeApi } from "../../test/fake-api.ts";
 import { BookingDetail } from "./booking-detail.tsx";
 
 afterEach(() => {
+  // Sonner replays still-active toasts to the next test's Toaster.
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
 });

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   BOOKING_IDEMPOTENCY_HEADER,
@@ -19,6 +20,8 @@ import { useAuthDialogMode } from "../accounts/auth-dialog-store.ts";
 import { BookingForm } from "./booking-form.tsx";
 
 afterEach(() => {
+  // Sonner replays still-active toasts to the next test's Toaster.
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
 });

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BookingList } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
@@ -16,6 +17,8 @@ import { BookingsList } from "./bookings-list.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
 
 afterEach(() => {
+  // Sonner replays still-active toasts to the next test's Toaster.
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openRequestsApiPath, ZOpenRequestCount } from "../../../contracts/bookings.ts";
 import { EVENTS_PATH, REALTIME_TOPICS } from "../../../contracts/realtime.ts";
@@ -7,6 +8,8 @@ import { fakeApi } from "../../test/fake-api.ts";
 import OpenRequestsBadge, { OPEN_REQUESTS_URL } from "./open-requests-badge.tsx";
 
 afterEach(() => {
+  // Sonner replays still-active toasts to the next test's Toaster.
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
 });
