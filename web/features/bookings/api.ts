@@ -6,14 +6,12 @@ import {
   bookingsApiPath,
   bookingTimesApiPath,
   type CreateBookingRequest,
-  openRequestsApiPath,
   ZBookingActionResponse,
   ZBookingDetail,
   ZBookingList,
   ZBookingPayResponse,
   ZBookingTimes,
   ZCreateBookingResponse,
-  ZOpenRequestCount,
 } from "../../../contracts/bookings.ts";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
@@ -55,14 +53,6 @@ export function useBookingTimes(creatorId: string, date: string, hours: number) 
     enabled: Boolean(creatorId && date && hours >= 1),
     staleTime: 10_000,
     placeholderData: (previous) => previous,
-  });
-}
-
-export function useOpenRequests(enabled: boolean) {
-  return useQuery({
-    queryKey: bookingKeys.openRequests,
-    queryFn: ({ signal }) => apiRequest("GET", openRequestsApiPath, ZOpenRequestCount, { signal }),
-    enabled,
   });
 }
 

@@ -44,15 +44,15 @@ export function BookingCard({ booking, past = false }: { booking: Booking; past?
       </div>
       <ul className="grid gap-2 text-sm text-ink-700 sm:grid-cols-2">
         <li className="flex items-center gap-2">
-          <CalendarDays className="size-4 text-ink-500" aria-label="Date" />
+          <CalendarDays className="size-4 text-ink-500" aria-hidden />
           <span>{bookingDate(booking)}</span>
         </li>
         <li className="flex items-center gap-2">
-          <Clock className="size-4 text-ink-500" aria-label="Time" />
+          <Clock className="size-4 text-ink-500" aria-hidden />
           <span>{bookingTimeRange(booking)}</span>
         </li>
         <li className="flex items-center gap-2 sm:col-span-2">
-          <MapPin className="size-4 shrink-0 text-ink-500" aria-label="Location" />
+          <MapPin className="size-4 shrink-0 text-ink-500" aria-hidden />
           <span className="truncate">{booking.location || DEFAULT_LOCATION_LABEL}</span>
         </li>
       </ul>

@@ -64,6 +64,8 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
   const [processing, setProcessing] = useState(false);
   // One key per submit attempt; the same body sent again after a failure is that attempt retried.
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  // A second click before the disabled button renders must not send a second request.
+  const inFlight = useRef(false);
   const { register, watch, getValues, setValue, trigger, errors } = useZodForm(ZBookingForm, {
     date: "",
     startTime: "",
@@ -95,7 +97,7 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (processing || !signedIn) return;
+    if (inFlight.current || !signedIn) return;
     const parsed = ZBookingForm.safeParse(getValues());
     if (!parsed.success || !rate) {
       void trigger();
@@ -116,6 +118,7 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
     const bodyJson = JSON.stringify(body);
     if (attempt.current?.body !== bodyJson)
       attempt.current = { key: newIdempotencyKey(), body: bodyJson };
+    inFlight.current = true;
     setProcessing(true);
     try {
       const { booking, order } = await createBooking(body, attempt.current.key);
@@ -138,6 +141,7 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
       }
       toastApiError(error, BOOKING_FAILED, { description: PLEASE_TRY_AGAIN });
     } finally {
+      inFlight.current = false;
       setProcessing(false);
     }
   };
