@@ -1,5 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { type FormEvent, useEffect } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
 import {
@@ -9,7 +8,6 @@ import {
 } from "../../../contracts/booking-pricing.ts";
 import {
   ADDRESS_PLACEHOLDER,
-  bookingPagePath,
   MISSING_INFO_MESSAGE,
   MISSING_INFO_TITLE,
   ZCreateBookingRequest,
@@ -20,26 +18,16 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Select, Textarea } from "../../components/ui/input.tsx";
 import { Avatar } from "../../components/ui/media-image.tsx";
-import { isApiError, isRetryable, toastApiError } from "../../lib/api-errors.ts";
+import { isApiError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
 import { formatTimeZone, formatUsd } from "../../lib/format.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
 import { useCreatorProfile } from "../profiles/api.ts";
-import { createBooking, newIdempotencyKey, useBookingTimes } from "./api.ts";
-import { approvalHref, openPaymentTab } from "./payment-tab.ts";
+import { useBookingTimes } from "./api.ts";
 import { PriceSummary } from "./price-summary.tsx";
-import {
-  BOOKING_FAILED,
-  HOLD_EXPLANATION,
-  NEW_BOOKING_TITLE,
-  NO_APPROVAL_LINK,
-  ORDER_CREATED_TITLE,
-  PLEASE_TRY_AGAIN,
-  PROCEED_MESSAGE,
-  PROCEED_TITLE,
-  SIGN_IN_TO_CONTINUE,
-} from "./strings.ts";
+import { HOLD_EXPLANATION, NEW_BOOKING_TITLE, SIGN_IN_TO_CONTINUE } from "./strings.ts";
+import { useCreateBooking } from "./use-create-booking.ts";
 
 // The request's rules (spec §5); a blank select or number reads as missing, like the others.
 const ZBookingForm = ZCreateBookingRequest.omit({ creatorId: true }).extend({
@@ -56,16 +44,10 @@ const START_TIMES = bookingStartTimes();
 const today = () => new Date().toLocaleDateString("en-CA");
 
 export function BookingForm({ creatorId }: { creatorId: string }) {
-  const navigate = useNavigate();
   const session = useSession();
   const signedIn = Boolean(session.data);
   const profileQuery = useCreatorProfile(creatorId);
   const profile = profileQuery.data;
-  const [processing, setProcessing] = useState(false);
-  // One key per submit attempt; the same body sent again after a failure is that attempt retried.
-  const attempt = useRef<{ key: string; body: string } | null>(null);
-  // A second click before the disabled button renders must not send a second request.
-  const inFlight = useRef(false);
   const { register, watch, getValues, setValue, trigger, errors } = useZodForm(ZBookingForm, {
     date: "",
     startTime: "",
@@ -92,12 +74,19 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
     if (startTime && takenKey.split(",").includes(startTime)) setValue("startTime", "");
   }, [startTime, takenKey, setValue]);
 
+  const { book, processing } = useCreateBooking({
+    onSlotTaken: () => {
+      setValue("startTime", "");
+      void times.refetch();
+    },
+  });
+
   const fieldError = (message?: string) =>
     message && message !== MISSING_INFO_MESSAGE ? message : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (inFlight.current || !signedIn) return;
+    if (!signedIn) return;
     const parsed = ZBookingForm.safeParse(getValues());
     if (!parsed.success || !rate) {
       void trigger();
@@ -106,44 +95,7 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
       if (missing) toast.error(MISSING_INFO_TITLE, { description: MISSING_INFO_MESSAGE });
       return;
     }
-    // Opened now, inside the click, or the browser blocks it as a pop-up.
-    const tab = openPaymentTab();
-    void submit({ ...parsed.data, creatorId }, tab);
-  };
-
-  const submit = async (
-    body: z.output<typeof ZBookingForm> & { creatorId: string },
-    tab: ReturnType<typeof openPaymentTab>,
-  ) => {
-    const bodyJson = JSON.stringify(body);
-    if (attempt.current?.body !== bodyJson)
-      attempt.current = { key: newIdempotencyKey(), body: bodyJson };
-    inFlight.current = true;
-    setProcessing(true);
-    try {
-      const { booking, order } = await createBooking(body, attempt.current.key);
-      attempt.current = null;
-      const href = approvalHref(order);
-      if (href) {
-        tab.go(href);
-        toast.success(PROCEED_TITLE, { description: PROCEED_MESSAGE });
-      } else {
-        tab.close();
-        toast.error(ORDER_CREATED_TITLE, { description: NO_APPROVAL_LINK });
-      }
-      navigate(bookingPagePath(booking.id));
-    } catch (error) {
-      tab.close();
-      if (!isRetryable(error)) attempt.current = null;
-      if (isApiError(error, "conflict")) {
-        setValue("startTime", "");
-        void times.refetch();
-      }
-      toastApiError(error, BOOKING_FAILED, { description: PLEASE_TRY_AGAIN });
-    } finally {
-      inFlight.current = false;
-      setProcessing(false);
-    }
+    book({ ...parsed.data, creatorId });
   };
 
   if (isApiError(profileQuery.error, "not_found")) {
