@@ -10,6 +10,8 @@ export const SCREEN_HEADINGS: Record<PageRouteName, { path?: string; heading: Re
   search: { heading: /Find Creators/ },
   map: { heading: /Creators Near You/ },
   bookings: { heading: /My Bookings/ },
+  // Signed out: the booking is not shown, only the prompt to sign in.
+  bookingDetail: { path: "/bookings/1", heading: /Booking/ },
   messages: { heading: /Messages/ },
   profile: { heading: /Welcome to ShutterHail/ },
   profileSetup: { heading: /\S/ },

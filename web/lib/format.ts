@@ -1,4 +1,4 @@
-import { formatCents } from "../../contracts/booking-pricing.ts";
+import { formatCents as formatAmount } from "../../contracts/booking-pricing.ts";
 
 // Every date, number and money amount the web shows is formatted here, for US English (the
 // marketplace prices in USD).
@@ -36,4 +36,38 @@ export const formatCount = (value: number) => count.format(value);
 export const formatUsd = (cents: number) => wholeUsd.format(cents / 100);
 
 /** An amount in integer cents of any currency, with its cents, e.g. 123456 USD → "$1,234.56". */
-export const formatMoney = (cents: number, currency: string) => formatCents(cents, currency);
+export const formatMoney = (cents: number, currency: string) => formatAmount(cents, currency);
+
+/** A USD amount in integer cents with its cents, e.g. 123450 → "$1,234.50". */
+export const formatCents = (cents: number) => formatMoney(cents, "USD");
+
+/** e.g. "9:00 AM" for an instant, as the clock reads in `timeZone`. */
+export const formatTimeIn = (value: string | Date, timeZone: string) =>
+  new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit", timeZone }).format(
+    toDate(value),
+  );
+
+/** e.g. "Saturday, November 28, 2026" for an instant, as the calendar reads in `timeZone`. */
+export const formatLongDateIn = (value: string | Date, timeZone: string) =>
+  new Intl.DateTimeFormat(LOCALE, {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone,
+  }).format(toDate(value));
+
+/** e.g. "Nov 23, 2026, 2:05 PM" as the clock reads in `timeZone`. */
+export const formatDateTimeIn = (value: string | Date, timeZone: string) =>
+  new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short", timeZone }).format(
+    toDate(value),
+  );
+
+/**
+ * A zone's everyday name, e.g. "America/New_York" → "New York time (America/New_York)": the
+ * city of the IANA name (what people recognise), with the exact name beside it.
+ */
+export function formatTimeZone(timeZone: string): string {
+  const city = timeZone.split("/").pop()?.replaceAll("_", " ") ?? timeZone;
+  return timeZone.includes("/") ? `${city} time (${timeZone})` : timeZone;
+}

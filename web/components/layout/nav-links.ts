@@ -17,9 +17,12 @@ export const HEADER_LINKS = [
 
 export const MAP_LINK = { to: PAGE_ROUTES.map, label: "Creators Near You", icon: MapPinned };
 
+/** Shown to signed-in visitors beside their account, with the open-request badge. */
+export const BOOKINGS_LINK = { to: PAGE_ROUTES.bookings, label: "Bookings", icon: CalendarDays };
+
 export const TAB_BAR_LINKS = [
   { to: PAGE_ROUTES.search, label: "Search", icon: Search },
-  { to: PAGE_ROUTES.bookings, label: "Bookings", icon: CalendarDays },
+  { ...BOOKINGS_LINK, badge: true },
   { to: PAGE_ROUTES.messages, label: "Messages", icon: MessageCircle },
   { to: PAGE_ROUTES.profile, label: "Profile", icon: UserRound },
 ] as const;

@@ -5,6 +5,7 @@ import { AccountActions } from "../../features/accounts/account-actions.tsx";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { Container } from "../ui/page.tsx";
+import { BookingsLink } from "./bookings-link.tsx";
 import { Logo } from "./logo.tsx";
 import { HEADER_LINKS, MAP_LINK } from "./nav-links.ts";
 import { SideMenu } from "./side-menu.tsx";
@@ -38,6 +39,14 @@ export function SiteHeader() {
               <MAP_LINK.icon className="size-5!" aria-hidden />
             </Link>
           </Button>
+          <BookingsLink
+            className={({ isActive }) =>
+              cn(
+                "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+                isActive ? "text-brand-700" : "text-ink-600 hover:bg-ink-100 hover:text-ink-900",
+              )
+            }
+          />
           <AccountActions />
         </div>
         <Button

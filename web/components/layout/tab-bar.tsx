@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import { TAB_BAR_LINKS } from "./nav-links.ts";
+import { OpenRequestsSlot } from "./open-requests-slot.tsx";
 
 /** The phone's bottom tab bar; the tab of the current path is highlighted. */
 export function TabBar() {
@@ -10,7 +11,7 @@ export function TabBar() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-200/80 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
       <ul className="grid grid-cols-4">
-        {TAB_BAR_LINKS.map(({ to, label, icon: Icon }) => (
+        {TAB_BAR_LINKS.map(({ to, label, icon: Icon, ...link }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -25,11 +26,14 @@ export function TabBar() {
                 <>
                   <span
                     className={cn(
-                      "grid h-7 w-12 place-items-center rounded-full transition-colors",
+                      "relative grid h-7 w-12 place-items-center rounded-full transition-colors",
                       isActive && "bg-brand-100",
                     )}
                   >
                     <Icon className={cn("size-5", isActive && "stroke-[2.5]")} aria-hidden />
+                    {"badge" in link ? (
+                      <OpenRequestsSlot className="absolute -right-1 -top-1.5" />
+                    ) : null}
                   </span>
                   <span>{label}</span>
                 </>

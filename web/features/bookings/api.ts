@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import {
+  BOOKING_IDEMPOTENCY_HEADER,
+  bookingApiPath,
+  bookingsApiPath,
+  bookingTimesApiPath,
+  type CreateBookingRequest,
+  ZBookingActionResponse,
+  ZBookingDetail,
+  ZBookingList,
+  ZBookingPayResponse,
+  ZBookingTimes,
+  ZCreateBookingResponse,
+} from "../../../contracts/bookings.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+import { subscribeEvents } from "../../lib/events.ts";
+import { bookingKeys } from "./keys.ts";
+import { ACTION_FAILED } from "./strings.ts";
+
+export { bookingKeys };
+
+export function useBookingList() {
+  return useQuery({
+    queryKey: bookingKeys.list,
+    queryFn: ({ signal }) => apiRequest("GET", bookingsApiPath, ZBookingList, { signal }),
+    meta: { errorTitle: "Failed to load bookings" },
+  });
+}
+
+/** One booking; `enabled: false` keeps a closed dialog from loading it. */
+export function useBooking(id: string, enabled = true) {
+  return useQuery({
+    queryKey: bookingKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest("GET", bookingApiPath(id), ZBookingDetail, { signal }),
+    enabled: enabled && Boolean(id),
+    retry: false,
+  });
+}
+
+/** The start times a creator can take on a date (in their zone) for a session of `hours`. */
+export function useBookingTimes(creatorId: string, date: string, hours: number) {
+  return useQuery({
+    queryKey: bookingKeys.times(creatorId, date, hours),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        "GET",
+        `${bookingTimesApiPath(creatorId)}?date=${encodeURIComponent(date)}&hours=${hours}`,
+        ZBookingTimes,
+        { signal },
+      ),
+    enabled: Boolean(creatorId && date && hours >= 1),
+    staleTime: 10_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A key the server uses to recognise a retried submit: 8–128 of [A-Za-z0-9_-]. */
+export const newIdempotencyKey = () => crypto.randomUUID();
+
+export function createBooking(body: CreateBookingRequest, idempotencyKey: string) {
+  return apiRequest("POST", bookingsApiPath, ZCreateBookingResponse, {
+    body,
+    headers: { [BOOKING_IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+}
+
+export type SimpleAction = "accept" | "decline" | "cancel" | "report_problem";
+const ACTION_PATHS: Record<SimpleAction, string> = {
+  accept: "accept",
+  decline: "decline",
+  cancel: "cancel",
+  report_problem: "report-problem",
+};
+
+/** Accept, decline, cancel or report a problem; the answer replaces the cached detail. */
+export function useBookingAction(action: SimpleAction) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body?: object }) =>
+      apiRequest("POST", `${bookingApiPath(id)}/${ACTION_PATHS[action]}`, ZBookingActionResponse, {
+        body: body ?? {},
+      }),
+    meta: { errorTitle: ACTION_FAILED[action] },
+    onSuccess: ({ booking }) => client.setQueryData(bookingKeys.detail(booking.id), booking),
+    onSettled: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** Pay an unpaid booking's deposit, or approve a new hold: answers with the provider's order. */
+export function usePayAction(action: "pay" | "renew_hold") {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(
+        "POST",
+        `${bookingApiPath(id)}/${action === "pay" ? "pay" : "renew-hold"}`,
+        ZBookingPayResponse,
+        { body: {} },
+      ),
+    onSuccess: ({ booking }) => client.setQueryData(bookingKeys.detail(booking.id), booking),
+    onSettled: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/**
+ * A booking of the viewer changed (either party, a payment, a job): reload the lists, details
+ * and the open-request count. A dropped stream replays what it missed; when it cannot, reload.
+ */
+export function useLiveBookings() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const reload = () => void client.invalidateQueries({ queryKey: bookingKeys.all });
+    return subscribeEvents(REALTIME_TOPICS.bookings, { onEvent: reload, onResync: reload });
+  }, [client]);
+}

@@ -1,0 +1,110 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import type { BookingDetail } from "../../../contracts/bookings.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { toastApiError } from "../../lib/api-errors.ts";
+import { useBookingAction, usePayAction } from "./api.ts";
+import { CancelBookingDialog } from "./cancel-dialog.tsx";
+import { approvalHref, openPaymentTab } from "./payment-tab.ts";
+import { ReportProblemDialog } from "./report-problem-dialog.tsx";
+import {
+  ACTION_DONE,
+  ACTION_FAILED,
+  NO_APPROVAL_LINK,
+  ORDER_CREATED_TITLE,
+  PROCEED_MESSAGE,
+  PROCEED_TITLE,
+} from "./strings.ts";
+
+/** Pay the deposit or approve a new hold: the provider's page opens in a new tab. */
+function PayButton({ booking, action }: { booking: BookingDetail; action: "pay" | "renew_hold" }) {
+  const pay = usePayAction(action);
+  const onClick = () => {
+    // Opened inside the click, or the browser blocks it as a pop-up.
+    const tab = openPaymentTab();
+    pay.mutate(booking.id, {
+      onSuccess: ({ order }) => {
+        const href = approvalHref(order);
+        if (href) {
+          tab.go(href);
+          toast.success(PROCEED_TITLE, { description: PROCEED_MESSAGE });
+        } else {
+          tab.close();
+          toast.error(ORDER_CREATED_TITLE, { description: NO_APPROVAL_LINK });
+        }
+      },
+      onError: (error) => {
+        tab.close();
+        toastApiError(error, ACTION_FAILED[action]);
+      },
+    });
+  };
+  return (
+    <Button onClick={onClick} disabled={pay.isPending} aria-busy={pay.isPending}>
+      {action === "pay" ? "Pay Deposit" : "Approve New Hold"}
+    </Button>
+  );
+}
+
+/** One button for each action the viewer may take on the booking (the server's `actions`). */
+export function BookingActions({ booking }: { booking: BookingDetail }) {
+  const [dialog, setDialog] = useState<"cancel" | "report" | null>(null);
+  const accept = useBookingAction("accept");
+  const decline = useBookingAction("decline");
+  const busy = accept.isPending || decline.isPending;
+  const has = (action: BookingDetail["actions"][number]) => booking.actions.includes(action);
+  if (!booking.actions.length) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {has("pay") ? <PayButton booking={booking} action="pay" /> : null}
+      {has("renew_hold") ? <PayButton booking={booking} action="renew_hold" /> : null}
+      {has("accept") ? (
+        <Button
+          disabled={busy}
+          onClick={() =>
+            accept.mutate(
+              { id: booking.id },
+              { onSuccess: () => toast.success(ACTION_DONE.accept) },
+            )
+          }
+        >
+          Accept
+        </Button>
+      ) : null}
+      {has("decline") ? (
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() =>
+            decline.mutate(
+              { id: booking.id },
+              { onSuccess: () => toast.success(ACTION_DONE.decline) },
+            )
+          }
+        >
+          Decline
+        </Button>
+      ) : null}
+      {has("report_problem") ? (
+        <Button variant="outline" onClick={() => setDialog("report")}>
+          Report a Problem
+        </Button>
+      ) : null}
+      {has("cancel") ? (
+        <Button variant="destructive" onClick={() => setDialog("cancel")}>
+          Cancel Booking
+        </Button>
+      ) : null}
+      <CancelBookingDialog
+        bookingId={booking.id}
+        open={dialog === "cancel"}
+        onOpenChange={(open) => setDialog(open ? "cancel" : null)}
+      />
+      <ReportProblemDialog
+        bookingId={booking.id}
+        open={dialog === "report"}
+        onOpenChange={(open) => setDialog(open ? "report" : null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { BookingDetail } from "../../../contracts/bookings.ts";
+import { formatCents, formatDateTimeIn } from "../../lib/format.ts";
+import { STATUS_LABELS } from "./strings.ts";
+
+const LEDGER_LABELS: Record<BookingDetail["ledger"][number]["kind"], string> = {
+  authorization: "Authorization (hold)",
+  deposit_capture: "Deposit charged",
+  remainder_capture: "Remainder charged",
+  refund: "Refund",
+  void: "Hold released",
+  reauthorization: "Hold renewed",
+};
+
+const ACTOR_LABELS: Record<BookingDetail["timeline"][number]["actor"], string> = {
+  client: "Client",
+  creator: "Creator",
+  staff: "Staff",
+  system: "ShutterHail",
+};
+
+/** Every movement of money on the booking, oldest first. */
+export function LedgerTable({ booking }: { booking: BookingDetail }) {
+  if (!booking.ledger.length) return <p className="text-sm text-ink-600">No payments yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[28rem] text-left text-sm">
+        <caption className="sr-only">Payments ledger</caption>
+        <thead className="text-xs uppercase tracking-wide text-ink-500">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              When
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              What
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="py-2 text-right font-semibold">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100">
+          {booking.ledger.map((line) => (
+            <tr key={`${line.kind}-${line.at}-${line.amountCents}`}>
+              <td className="py-2 pr-3 text-ink-600">
+                {formatDateTimeIn(line.at, booking.timeZone)}
+              </td>
+              <td className="py-2 pr-3 text-ink-900">{LEDGER_LABELS[line.kind]}</td>
+              <td className="py-2 pr-3 capitalize text-ink-600">{line.status.toLowerCase()}</td>
+              <td className="py-2 text-right font-semibold text-ink-900">
+                {formatCents(line.amountCents)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Who moved the booking to which status, and when. */
+export function Timeline({ booking }: { booking: BookingDetail }) {
+  return (
+    <ol className="relative flex flex-col gap-4 border-l border-ink-200 pl-5">
+      {booking.timeline.map((entry) => (
+        <li key={`${entry.toStatus}-${entry.at}`} className="relative">
+          <span
+            className="absolute -left-[1.6rem] top-1.5 size-2.5 rounded-full bg-brand-500"
+            aria-hidden
+          />
+          <p className="text-sm font-semibold text-ink-900">
+            {STATUS_LABELS[entry.toStatus]}{" "}
+            <span className="font-normal text-ink-600">by {ACTOR_LABELS[entry.actor]}</span>
+          </p>
+          <p className="text-xs text-ink-500">
+            <time dateTime={entry.at}>{formatDateTimeIn(entry.at, booking.timeZone)}</time>
+          </p>
+          {entry.note ? <p className="mt-1 text-sm text-ink-700">{entry.note}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,117 @@
+import { CalendarX2, Search } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { Link } from "react-router";
+import type { BookingCard as Booking, BookingList } from "../../../contracts/bookings.ts";
+import { PAGE_ROUTES } from "../../../contracts/routes.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import { BookingCard } from "./booking-card.tsx";
+import { RequestCard } from "./request-card.tsx";
+import { FIND_PHOTOGRAPHERS, NO_PAST, NO_UPCOMING } from "./strings.ts";
+
+function Empty({ message, findButton }: { message: string; findButton?: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-ink-300 px-6 py-12 text-center">
+      <CalendarX2 className="size-10 text-ink-400" aria-hidden />
+      <p className="text-lg font-semibold text-ink-800">{message}</p>
+      {findButton ? (
+        <Button asChild>
+          <Link to={PAGE_ROUTES.search}>
+            <Search aria-hidden />
+            {FIND_PHOTOGRAPHERS}
+          </Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Cards({ bookings, past }: { bookings: Booking[]; past?: boolean }) {
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2">
+      {bookings.map((b) => (
+        <li key={b.id}>
+          <BookingCard booking={b} past={past} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const tabClass = cn(
+  "flex-1 rounded-lg px-4 py-2 text-sm font-semibold text-ink-600 transition-colors sm:flex-none",
+  "data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm",
+);
+
+/** A creator's requests to answer and their schedule ahead. */
+function CreatorSection({ list }: { list: BookingList }) {
+  return (
+    <div className="mb-10 flex flex-col gap-8">
+      <section aria-labelledby="requests-heading">
+        <h2
+          id="requests-heading"
+          className="mb-4 flex items-center gap-2 text-xl font-bold text-ink-900"
+        >
+          Requests
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm text-amber-800">
+            {list.requests.length}
+          </span>
+        </h2>
+        {list.requests.length ? (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {list.requests.map((b) => (
+              <li key={b.id}>
+                <RequestCard booking={b} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-ink-600">No requests waiting for your answer.</p>
+        )}
+      </section>
+      <section aria-labelledby="schedule-heading">
+        <h2 id="schedule-heading" className="mb-4 text-xl font-bold text-ink-900">
+          Your schedule
+        </h2>
+        {list.schedule.length ? (
+          <Cards bookings={list.schedule} />
+        ) : (
+          <p className="text-sm text-ink-600">No confirmed sessions ahead.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** My Bookings: creators' requests and schedule, then the tabs Upcoming and Past. */
+export function BookingsList({ list }: { list: BookingList }) {
+  const isCreator = list.requests.length > 0 || list.schedule.length > 0;
+  return (
+    <>
+      {isCreator ? <CreatorSection list={list} /> : null}
+      <Tabs.Root defaultValue="upcoming" className="flex flex-col gap-5">
+        <Tabs.List
+          aria-label="Bookings"
+          className="flex gap-1 self-start rounded-xl bg-ink-100 p-1 max-sm:w-full"
+        >
+          <Tabs.Trigger value="upcoming" className={tabClass}>
+            Upcoming
+          </Tabs.Trigger>
+          <Tabs.Trigger value="past" className={tabClass}>
+            Past
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="upcoming">
+          {list.upcoming.length ? (
+            <Cards bookings={list.upcoming} />
+          ) : (
+            <Empty message={NO_UPCOMING} findButton />
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="past">
+          {list.past.length ? <Cards bookings={list.past} past /> : <Empty message={NO_PAST} />}
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}

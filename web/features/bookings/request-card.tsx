@@ -1,0 +1,73 @@
+import { CalendarDays, Clock, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import {
+  type BookingCard,
+  bookingPagePath,
+  DEFAULT_LOCATION_LABEL,
+} from "../../../contracts/bookings.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { formatCents } from "../../lib/format.ts";
+import { useBookingAction } from "./api.ts";
+import { ACTION_DONE } from "./strings.ts";
+import { answerWithin, bookingDate, bookingTimeRange } from "./time.ts";
+
+/** A request awaiting the creator's answer, with the time left to give it. */
+export function RequestCard({ booking }: { booking: BookingCard }) {
+  const accept = useBookingAction("accept");
+  const decline = useBookingAction("decline");
+  const busy = accept.isPending || decline.isPending;
+  const deadline = answerWithin(booking.respondBy);
+  const run = (action: typeof accept, done: string) =>
+    action.mutate({ id: booking.id }, { onSuccess: () => toast.success(done) });
+  return (
+    <Card className="flex flex-col gap-3 border-amber-200 p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="text-lg font-bold text-ink-900">{booking.clientName}</h3>
+          <p className="text-sm text-ink-600">{booking.eventType}</p>
+        </div>
+        {deadline ? <p className="text-sm font-semibold text-amber-800">{deadline}</p> : null}
+      </div>
+      <ul className="grid gap-1.5 text-sm text-ink-700">
+        <li className="flex items-center gap-2">
+          <CalendarDays className="size-4 text-ink-500" aria-hidden /> {bookingDate(booking)}
+        </li>
+        <li className="flex items-center gap-2">
+          <Clock className="size-4 text-ink-500" aria-hidden /> {bookingTimeRange(booking)}
+        </li>
+        <li className="flex items-center gap-2">
+          <MapPin className="size-4 text-ink-500" aria-hidden />{" "}
+          {booking.location || DEFAULT_LOCATION_LABEL}
+        </li>
+      </ul>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-ink-100 pt-3">
+        <p className="text-sm text-ink-600">
+          Total{" "}
+          <span className="font-extrabold text-ink-900">{formatCents(booking.totalCents)}</span>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="ghost" size="sm">
+            <Link to={bookingPagePath(booking.id)}>View Details</Link>
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy || !booking.actions.includes("decline")}
+            onClick={() => run(decline, ACTION_DONE.decline)}
+          >
+            Decline
+          </Button>
+          <Button
+            size="sm"
+            disabled={busy || !booking.actions.includes("accept")}
+            onClick={() => run(accept, ACTION_DONE.accept)}
+          >
+            Accept
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import type { BookingStatus } from "../../../contracts/enums.ts";
+
+// The spec's booking strings (§2 Bookings page, §8) that contracts/bookings.ts does not already
+// hold, word for word, in one place; and our own words for what the spec leaves open.
+
+export const BOOKINGS_TITLE = "My Bookings";
+export const NEW_BOOKING_TITLE = "New Booking";
+export const NO_UPCOMING = "No upcoming bookings";
+export const NO_PAST = "No past bookings";
+export const FIND_PHOTOGRAPHERS = "Find Photographers";
+export const SIGN_IN_TO_CONTINUE = "Sign in to continue";
+
+export const BOOKING_FAILED = "Booking failed";
+export const PLEASE_TRY_AGAIN = "Please try again";
+export const PROCEED_TITLE = "Proceed to PayPal";
+export const PROCEED_MESSAGE = "Complete the deposit in the new tab.";
+export const ORDER_CREATED_TITLE = "Order created";
+export const NO_APPROVAL_LINK = "Could not find approval link. Please try again.";
+
+export const HOLD_EXPLANATION =
+  "Only the deposit is charged now. A temporary hold is placed on the remaining balance; it is released or captured after the session.";
+
+export const PAYMENT_APPROVED_BANNER = "Payment approved — your request is with the creator";
+export const PAYMENT_CANCELLED_BANNER = "Payment cancelled";
+
+export const COMING_SOON_TITLE = "Coming soon";
+export const PHOTOS_COMING = "Photo delivery arrives with the next release.";
+export const REVIEWS_COMING = "Reviews arrive with the next release.";
+
+/** The spec's badge words for the statuses it names; ours for the rest. */
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  pending_payment: "Pending payment",
+  pending: "Pending",
+  confirmed: "Confirmed",
+  completed: "Completed",
+  declined: "Declined",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
+
+/** Toasts after a successful action on a booking. */
+export const ACTION_DONE = {
+  accept: "Booking accepted",
+  decline: "Booking declined",
+  cancel: "Booking cancelled",
+  report_problem: "Problem reported",
+} as const;
+
+/** Toast titles when an action fails. */
+export const ACTION_FAILED = {
+  accept: "Could not accept the booking",
+  decline: "Could not decline the booking",
+  cancel: "Could not cancel the booking",
+  report_problem: "Could not report the problem",
+  pay: "Could not open the payment",
+  renew_hold: "Could not renew the hold",
+} as const;

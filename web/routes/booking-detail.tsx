@@ -1,0 +1,87 @@
+import { CheckCircle2, XCircle } from "lucide-react";
+import { useParams, useSearchParams } from "react-router";
+import { PAGE_ROUTES } from "../../contracts/routes.ts";
+import { Button } from "../components/ui/button.tsx";
+import { BackLink, Container, PageHeading } from "../components/ui/page.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
+import { useBooking, useLiveBookings } from "../features/bookings/api.ts";
+import { BookingDetail } from "../features/bookings/booking-detail.tsx";
+import {
+  BOOKINGS_TITLE,
+  PAYMENT_APPROVED_BANNER,
+  PAYMENT_CANCELLED_BANNER,
+  SIGN_IN_TO_CONTINUE,
+} from "../features/bookings/strings.ts";
+import { isApiError } from "../lib/api-errors.ts";
+import { useSession } from "../lib/auth-client.ts";
+import NotFound from "./not-found.tsx";
+
+/** Where the payment provider sends the buyer back: ?payment=approved|cancelled. */
+function PaymentBanner() {
+  const [params] = useSearchParams();
+  const payment = params.get("payment");
+  if (payment !== "approved" && payment !== "cancelled") return null;
+  const approved = payment === "approved";
+  const Icon = approved ? CheckCircle2 : XCircle;
+  return (
+    <div
+      role="status"
+      className={
+        approved
+          ? "mb-6 flex items-center gap-2 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-800"
+          : "mb-6 flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-800"
+      }
+    >
+      <Icon className="size-5 shrink-0" aria-hidden />
+      {approved ? PAYMENT_APPROVED_BANNER : PAYMENT_CANCELLED_BANNER}
+    </div>
+  );
+}
+
+function LoadedBooking({ id }: { id: string }) {
+  useLiveBookings();
+  const query = useBooking(id);
+  if (query.data) return <BookingDetail booking={query.data} />;
+  if (
+    isApiError(query.error, "not_found") ||
+    isApiError(query.error, "bad_request") ||
+    isApiError(query.error, "validation_failed")
+  ) {
+    return <NotFound />;
+  }
+  if (query.isError) {
+    return (
+      <p className="py-12 text-center text-ink-600">
+        This booking could not be loaded.{" "}
+        <Button variant="link" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </p>
+    );
+  }
+  return <PageSpinner />;
+}
+
+export default function BookingDetailScreen() {
+  const { id = "" } = useParams();
+  const session = useSession();
+  return (
+    <Container className="pb-28">
+      <BackLink to={PAGE_ROUTES.bookings}>Back to {BOOKINGS_TITLE}</BackLink>
+      <div className="pt-6">
+        <PaymentBanner />
+        {session.data ? (
+          <LoadedBooking id={id} />
+        ) : session.isPending ? (
+          <PageSpinner />
+        ) : (
+          <>
+            <PageHeading title="Booking" subtitle="Sign in to see this booking." />
+            <Button onClick={() => openAuthDialog("signin")}>{SIGN_IN_TO_CONTINUE}</Button>
+          </>
+        )}
+      </div>
+    </Container>
+  );
+}
