@@ -5,20 +5,22 @@ import { type FakePayPal, startFakePayPal } from "./fake-paypal/server.ts";
 import { startTestApp, type TestApp } from "./test-app.ts";
 
 // Bookings paid through the real PayPal adapter against the fake PayPal server: the app is
-// started with PAYPAL_* pointing at the fake. The app's clock is real time shifted by `shift`
-// (the fake's webhook certificate is valid from now for two days, so webhook tests keep 0).
+// started with PAYPAL_* pointing at the fake. The app's and the fake's clocks are real time
+// shifted by `shift` (the fake's webhook certificate is valid from now for two days, so webhook
+// tests keep 0).
 
 export type PayPalTestApp = {
   app: TestApp;
   fake: FakePayPal;
-  /** Moves the app's clock `ms` ahead of real time (0: real time). */
+  /** Moves the app's and the fake's clocks `ms` ahead of real time (0: real time). */
   shift(ms: number): void;
   close(): Promise<void>;
 };
 
 export async function startPayPalApp(): Promise<PayPalTestApp> {
-  const fake = await startFakePayPal();
   let shiftMs = 0;
+  const now = () => new Date(Date.now() + shiftMs);
+  const fake = await startFakePayPal({ now });
   try {
     const app = await startTestApp(
       {
@@ -27,7 +29,7 @@ export async function startPayPalApp(): Promise<PayPalTestApp> {
         PAYPAL_API_BASE: fake.config.apiBase,
         PAYPAL_WEBHOOK_ID: fake.webhookId,
       },
-      { now: () => new Date(Date.now() + shiftMs) },
+      { now },
     );
     return {
       app,

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CreateBookingResponse } from "../../../contracts/bookings.ts";
 import { act, bookingParties, getBooking, type Party } from "../../test/bookings.ts";
 import {
   bookAhead,
@@ -157,6 +158,30 @@ describe("money after payment at PayPal", () => {
       .execute();
     expect(mails.map((m) => m.subject)).toContain("Please approve the hold for your booking again");
     expect((await getBooking(env.app, parties.client, id)).actions).toContain("renew_hold");
+
+    // The client approves the new hold at PayPal; the lapsed one is dropped and, the session
+    // being over, the remainder is captured from the new authorization.
+    const renewed = await act(env.app, parties.client, id, "renew-hold");
+    expect(renewed.status).toBe(200);
+    const { order } = (await renewed.json()) as { order: CreateBookingResponse["order"] };
+    expect(order.id).toBe(renewal.id);
+    const { landing } = await checkoutAtFake(order);
+    expect(landing).toBe(`/bookings/${id}?payment=approved`);
+    await env.app.deps.jobs.drain();
+    const renewedMoney = moneyAtFake(env.fake, renewal.id);
+    expect(renewedMoney.authorizations.map((a) => [a.amountCents, a.status])).toEqual([
+      [33_750, "CAPTURED"],
+    ]);
+    expect(renewedMoney.captures.map((c) => [c.amountCents, c.finalCapture])).toEqual([
+      [33_750, true],
+    ]);
+    expect(moneyAtFake(env.fake, orderId).authorizations.map((a) => a.status)).toEqual(["EXPIRED"]);
+    const done = await getBooking(env.app, parties.client, id);
+    expect(done).toMatchObject({ status: "completed", holdState: "captured" });
+    expect(done.payment).toMatchObject({
+      depositPaidCents: 13_500,
+      remainderCapturedCents: 33_750,
+    });
   });
 
   it("a 5xx answer to the deposit capture (after PayPal acted) still makes one capture", async () => {

@@ -168,6 +168,48 @@ describe("PayPal webhooks through the app's route", () => {
     expect(await ledgerRows(env.app, id)).toEqual(ledger);
   });
 
+  it("the return URL and the webhook racing make one authorization and one capture", async () => {
+    const created = await bookAhead(env.app, parties.client, parties.creatorId);
+    env.fake.approve(created.order.id);
+    const [back, hook] = await Promise.all([
+      returnTo(created.order.id),
+      env.fake.deliverWebhook(
+        webhookUrl(),
+        "CHECKOUT.ORDER.APPROVED",
+        env.fake.resource("order", created.order.id),
+      ),
+    ]);
+    expect(back.status).toBe(303);
+    expect(hook.status).toBe(200);
+    const money = moneyAtFake(env.fake, created.order.id);
+    expect(money.authorizations).toHaveLength(1);
+    expect(money.captures).toHaveLength(1);
+    expect(money.refunds).toEqual([]);
+    const after = await getBooking(env.app, parties.client, created.booking.id);
+    expect(after.status).toBe("pending");
+    expect(after.ledger.map((l) => l.kind)).toEqual(["authorization", "deposit_capture"]);
+  });
+
+  it("PayPal failing during the return: the booking waits, and the webhook completes it", async () => {
+    const created = await bookAhead(env.app, parties.client, parties.creatorId);
+    env.fake.approve(created.order.id);
+    // Every attempt of the authorize call fails (the adapter tries three times).
+    env.fake.failNext("authorize", "server_error", 3);
+    const back = await returnTo(created.order.id);
+    expect(back.headers.get("location")).toBe(`/bookings/${created.booking.id}?payment=processing`);
+    expect((await getBooking(env.app, parties.client, created.booking.id)).status).toBe(
+      "pending_payment",
+    );
+    const hook = await env.fake.deliverWebhook(
+      webhookUrl(),
+      "CHECKOUT.ORDER.APPROVED",
+      env.fake.resource("order", created.order.id),
+    );
+    expect(hook.status).toBe(200);
+    expect((await getBooking(env.app, parties.client, created.booking.id)).status).toBe("pending");
+    expect(moneyAtFake(env.fake, created.order.id).captures).toHaveLength(1);
+  });
+
   it("processes an event id once: the second delivery answers duplicate and does nothing", async () => {
     const created = await bookAhead(env.app, parties.client, parties.creatorId);
     env.fake.approve(created.order.id);
