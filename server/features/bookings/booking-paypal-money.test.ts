@@ -11,7 +11,7 @@ import {
   type PayPalTestApp,
   startPayPalApp,
 } from "../../test/paypal-bookings.ts";
-import { captureAt } from "./holds.ts";
+import { captureAt, nextHoldCheck } from "./holds.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 
 // The money after payment, moved by the real PayPal adapter against the fake PayPal: decline,
@@ -117,6 +117,43 @@ describe("money after payment at PayPal", () => {
     // Run again (a retried job): nothing more is captured.
     await env.app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: id }, at);
     expect(moneyAtFake(env.fake, orderId).captures).toHaveLength(2);
+  });
+
+  it("a session beyond the honour period: the remainder is reauthorized, then captured from it", async () => {
+    const { id, orderId } = await confirmedBooking();
+    const row = await bookingRow(env.app, id);
+    const capture = captureAt(row.end_time);
+    const check = nextHoldCheck(capture, {
+      honoredUntil: row.hold_honored_until ?? new Date(0),
+      validUntil: row.hold_valid_until ?? new Date(0),
+      reauthorized: false,
+    });
+    if (!check) throw new Error("a session 10 days ahead needs its hold kept");
+    env.shift(check.getTime() - Date.now());
+    await env.app.deps.jobs.run(BOOKING_JOBS.keepHold, { bookingId: id }, check);
+    const [original, renewed] = moneyAtFake(env.fake, orderId).authorizations;
+    expect(renewed).toMatchObject({ amountCents: 33_750, status: "CREATED" });
+    expect(await bookingRow(env.app, id)).toMatchObject({
+      status: "confirmed",
+      hold_state: "active",
+      hold_authorization_id: renewed?.id,
+      hold_reauthorized: true,
+    });
+    const reauthorizations = (await ledgerRows(env.app, id)).filter(
+      (l) => l.kind === "reauthorization",
+    );
+    expect(reauthorizations.map((l) => [l.provider_ref, l.amount_cents])).toEqual([
+      [renewed?.id, 33_750],
+    ]);
+
+    const at = new Date(capture.getTime() + 60_000);
+    env.shift(at.getTime() - Date.now());
+    await env.app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: id }, at);
+    expect(renewed && env.fake.authorization(renewed.id).status).toBe("CAPTURED");
+    expect(original?.captureIds).toHaveLength(1);
+    const final = env.fake.capture(renewed?.captureIds[0] ?? "");
+    expect([final.amountCents, final.finalCapture]).toEqual([33_750, true]);
+    expect((await getBooking(env.app, parties.client, id)).status).toBe("completed");
   });
 
   it("a declined deposit capture cancels the booking, voids the hold and keeps no money", async () => {
