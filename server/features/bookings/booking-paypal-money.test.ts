@@ -156,6 +156,15 @@ describe("money after payment at PayPal", () => {
     expect((await getBooking(env.app, parties.client, id)).status).toBe("completed");
   });
 
+  it("the buyer's instrument declined at authorization: the booking is cancelled, nothing held", async () => {
+    env.fake.failNext("authorize", "declined");
+    const { id, orderId, landing } = await paidBooking();
+    expect(landing).toBe(`/bookings/${id}?payment=failed`);
+    expect(env.fake.order(orderId).authorizationIds).toEqual([]);
+    const after = await getBooking(env.app, parties.client, id);
+    expect(after).toMatchObject({ status: "cancelled", holdState: "none", ledger: [] });
+  });
+
   it("a declined deposit capture cancels the booking, voids the hold and keeps no money", async () => {
     env.fake.failNext("capture", "declined");
     const { id, orderId, landing } = await paidBooking();

@@ -210,6 +210,24 @@ describe("PayPal webhooks through the app's route", () => {
     expect(moneyAtFake(env.fake, created.order.id).captures).toHaveLength(1);
   });
 
+  it("a webhook PayPal cannot be asked about answers 500, and its redelivery completes the payment", async () => {
+    const created = await bookAhead(env.app, parties.client, parties.creatorId);
+    env.fake.approve(created.order.id);
+    env.fake.failNext("getOrder", "server_error", 3);
+    const resource = env.fake.resource("order", created.order.id);
+    const eventId = `WH-RETRY-${created.booking.id}`;
+    const deliver = () =>
+      env.fake.deliverWebhook(webhookUrl(), "CHECKOUT.ORDER.APPROVED", resource, { eventId });
+    expect((await deliver()).status).toBe(500);
+    expect((await getBooking(env.app, parties.client, created.booking.id)).status).toBe(
+      "pending_payment",
+    );
+    // Not recorded as seen: PayPal's redelivery is processed, not answered as a duplicate.
+    const again = await deliver();
+    expect(await again.json()).toEqual({ received: true, duplicate: false });
+    expect((await getBooking(env.app, parties.client, created.booking.id)).status).toBe("pending");
+  });
+
   it("processes an event id once: the second delivery answers duplicate and does nothing", async () => {
     const created = await bookAhead(env.app, parties.client, parties.creatorId);
     env.fake.approve(created.order.id);
