@@ -332,6 +332,22 @@ describe("PayPal orders, authorizations and captures", () => {
     expect(overCap.reason).toBe("rejected");
   });
 
+  it("reauthorizes the rest of a partially captured authorization, captured amount counted", async () => {
+    const paypal = provider();
+    const { authorization } = await authorized(paypal, 15_000);
+    await capture(paypal, authorization.id, 5_000, false);
+    advance(4 * DAY_MS);
+    const reauthorize = (amountCents: number) =>
+      paypal.reauthorize(authorization.id, { amountCents, currency: "USD", requestId: rid() });
+    // 5 000 captured + 12 251 is more than 115 % of 15 000.
+    expect((await failure(reauthorize(12_251))).providerIssue).toBe(
+      "AUTHORIZATION_AMOUNT_EXCEEDED",
+    );
+    const rest = await reauthorize(10_000);
+    expect(rest).toMatchObject({ status: "CREATED", amountCents: 10_000 });
+    expect((await capture(paypal, rest.id, 10_000, true)).status).toBe("COMPLETED");
+  });
+
   it("reports a declined capture as a DECLINED capture on a COMPLETED order", async () => {
     const paypal = provider();
     const { order, authorization } = await authorized(paypal);

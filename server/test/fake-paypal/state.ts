@@ -182,10 +182,15 @@ export class FakePayPalState {
     return authorization;
   }
 
-  /** Once per chain, after the honour period, before expiry, ≤ 115 % and ≤ +$75. */
+  /**
+   * Once per chain, after the honour period, before expiry; what was already captured plus the
+   * new amount within 115 % and +$75 of the original. A partially captured authorization may be
+   * reauthorized (PayPal's authorization guide counts "the previously captured amount" into the
+   * limit; its REAUTHORIZATION_NOT_SUPPORTED is for reauthorizing a reauthorization).
+   */
   reauthorize(authorizationId: string, amountCents: number): FakeAuthorization {
     const original = this.usable(authorizationId);
-    if (original.status !== "CREATED" || this.reauthorized.has(original.rootId)) {
+    if (this.reauthorized.has(original.rootId)) {
       throw new FakePayPalError(422, "REAUTHORIZATION_NOT_SUPPORTED");
     }
     const honouredUntil = original.createTime.getTime() + HONOR_DAYS * DAY_MS;
@@ -195,7 +200,9 @@ export class FakePayPalState {
     const root = this.authorizations.get(original.rootId) ?? original;
     const ceiling = Math.min(Math.floor((root.amountCents * 115) / 100), root.amountCents + 7500);
     if (amountCents <= 0) throw new FakePayPalError(422, "CANNOT_BE_ZERO_OR_NEGATIVE");
-    if (amountCents > ceiling) throw new FakePayPalError(422, "AUTHORIZATION_AMOUNT_EXCEEDED");
+    if (this.capturedCents(original) + amountCents > ceiling) {
+      throw new FakePayPalError(422, "AUTHORIZATION_AMOUNT_EXCEEDED");
+    }
     this.reauthorized.add(original.rootId);
     return this.addAuthorization({
       orderId: original.orderId,

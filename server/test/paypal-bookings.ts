@@ -1,0 +1,116 @@
+import type { CreateBookingResponse } from "../../contracts/bookings.ts";
+import { localDate } from "../features/bookings/times.ts";
+import { book, type Party } from "./bookings.ts";
+import { type FakePayPal, startFakePayPal } from "./fake-paypal/server.ts";
+import { startTestApp, type TestApp } from "./test-app.ts";
+
+// Bookings paid through the real PayPal adapter against the fake PayPal server: the app is
+// started with PAYPAL_* pointing at the fake. The app's and the fake's clocks are real time
+// shifted by `shift` (the fake's webhook certificate is valid from now for two days, so webhook
+// tests keep 0).
+
+export type PayPalTestApp = {
+  app: TestApp;
+  fake: FakePayPal;
+  /** Moves the app's and the fake's clocks `ms` ahead of real time (0: real time). */
+  shift(ms: number): void;
+  close(): Promise<void>;
+};
+
+export async function startPayPalApp(): Promise<PayPalTestApp> {
+  let shiftMs = 0;
+  const now = () => new Date(Date.now() + shiftMs);
+  const fake = await startFakePayPal({ now });
+  try {
+    const app = await startTestApp(
+      {
+        PAYPAL_CLIENT_ID: fake.config.clientId,
+        PAYPAL_CLIENT_SECRET: fake.config.clientSecret,
+        PAYPAL_API_BASE: fake.config.apiBase,
+        PAYPAL_WEBHOOK_ID: fake.webhookId,
+      },
+      { now },
+    );
+    return {
+      app,
+      fake,
+      shift: (ms) => {
+        shiftMs = ms;
+      },
+      close: async () => {
+        await app.close();
+        await fake.close();
+      },
+    };
+  } catch (error) {
+    await fake.close();
+    throw error;
+  }
+}
+
+export const DAY_MS = 86_400_000;
+
+/** A creator-local date `days` from now (America/New_York, the creators' default zone). */
+export const dateIn = (days: number) =>
+  localDate(new Date(Date.now() + days * DAY_MS), "America/New_York");
+
+/** Books 3 hours at 10:00 local, `days` ahead: $150 × 3 h = $472.50 with the fee. */
+export function bookAhead(app: TestApp, client: Party, creatorId: string, days = 10) {
+  return book(app, client, { creatorId, date: dateIn(days), startTime: "10:00", hours: 3 });
+}
+
+export const approveHref = (order: CreateBookingResponse["order"]) => {
+  const href = order.links.find((l) => l.rel === "approve")?.href;
+  if (!href) throw new Error(`order ${order.id} has no approve link`);
+  return href;
+};
+
+/**
+ * What the buyer's browser does: opens the approve link at the fake (which approves, or
+ * cancels with `cancel`), follows its redirect to our return (or cancel) URL, and answers
+ * where the app sends it.
+ */
+export async function checkoutAtFake(
+  order: CreateBookingResponse["order"],
+  action: "approve" | "cancel" = "approve",
+) {
+  const href = approveHref(order) + (action === "cancel" ? "&cancel=1" : "");
+  const page = await fetch(href, { redirect: "manual" });
+  const back = page.headers.get("location");
+  if (page.status !== 302 || !back) throw new Error(`checkout answered ${page.status}`);
+  const landing = await fetch(back, { redirect: "manual" });
+  return { back, landing: landing.headers.get("location") ?? "" };
+}
+
+/** The ledger lines as stored, with the provider's ids. */
+export function ledgerRows(app: TestApp, bookingId: string) {
+  return app.database.db
+    .selectFrom("payment_ledger")
+    .select(["kind", "amount_cents", "provider", "provider_ref", "status"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("id")
+    .execute();
+}
+
+export function bookingRow(app: TestApp, bookingId: string) {
+  return app.database.db
+    .selectFrom("bookings")
+    .selectAll()
+    .where("id", "=", bookingId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The fake's authorizations and captures for one order. */
+export function moneyAtFake(fake: FakePayPal, orderId: string) {
+  const order = fake.order(orderId);
+  const authorizations = order.authorizationIds.map((id) => fake.authorization(id));
+  const captures = authorizations.flatMap((a) => a.captureIds.map((id) => fake.capture(id)));
+  const refunds = captures.flatMap((c) =>
+    c.refundIds.map((id) => {
+      const refund = fake.state.refunds.get(id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      return refund;
+    }),
+  );
+  return { order, authorizations, captures, refunds };
+}
