@@ -1,3 +1,4 @@
+import type { BookingList } from "../../../contracts/bookings.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   act,
@@ -69,6 +70,16 @@ describe("the happy path", () => {
     ]);
     expect(paid.respondBy).toBe(at(24 * HOUR).toISOString());
     expect(paid.actions).toEqual(["cancel"]);
+
+    const lists = async (party: Party) => {
+      const response = await app.fetch("/api/bookings", { headers: { cookie: party.cookie } });
+      expect(response.status).toBe(200);
+      return (await response.json()) as BookingList;
+    };
+    expect((await lists(client)).upcoming.map((b) => b.id)).toEqual([created.booking.id]);
+    expect((await lists(creator)).requests.map((b) => [b.id, b.viewerRole])).toEqual([
+      [created.booking.id, "creator"],
+    ]);
 
     const asCreator = await getBooking(app, creator, created.booking.id);
     expect(asCreator.viewerRole).toBe("creator");
