@@ -136,3 +136,55 @@ describe("a hold renewal and the end of the booking", () => {
     expect(b.ledger.filter((l) => l.kind === "authorization")).toHaveLength(1);
   });
 });
+
+describe("late and stuck", () => {
+  it("approved at the provider after the booking expired: nothing is taken", async () => {
+    const { booking, order } = await book(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    clock = new Date(T0.getTime() + 31 * 60_000);
+    await app.deps.jobs.run(BOOKING_JOBS.expirePayment, { bookingId: booking.id }, clock);
+    expect(await payInSandbox(app, order)).toContain("payment=failed");
+    await app.deps.jobs.drain();
+    const b = await getBooking(app, p.client, booking.id);
+    expect(b.status).toBe("expired");
+    expect(b.ledger).toEqual([]);
+  });
+
+  it("a reported problem stops the capture of the remainder", async () => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    clock = new Date("2030-06-20T15:30:00Z");
+    const report = await act(app, p.client, id, "report-problem", { description: "No show" });
+    expect(report.status).toBe(200);
+    clock = CAPTURE;
+    await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: id }, clock);
+    await app.deps.jobs.drain();
+    const b = await getBooking(app, p.client, id);
+    expect(b).toMatchObject({ status: "confirmed", actions: [] });
+    expect(b.payment.remainderCapturedCents).toBe(0);
+  });
+
+  it("once the session started the client cannot cancel it (and so void the hold)", async () => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    clock = new Date("2030-06-20T14:00:00Z");
+    expect((await act(app, p.client, id, "cancel", {})).status).toBe(409);
+    expect((await getBooking(app, p.client, id)).actions).toEqual(["report_problem"]);
+    clock = CAPTURE;
+    await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: id }, clock);
+    const b = await getBooking(app, p.client, id);
+    expect(b.status).toBe("completed");
+    expect(b.payment.remainderCapturedCents).toBe(11250);
+  });
+
+  it.each([
+    [48 * 60, 2250],
+    [48 * 60 - 1, 0],
+  ])("a client cancelling %i minutes before the start is refunded %i", async (minutes, refund) => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    clock = new Date(new Date("2030-06-20T14:00:00Z").getTime() - minutes * 60_000);
+    expect((await act(app, p.client, id, "cancel", {})).status).toBe(200);
+    await app.deps.jobs.drain();
+    expect((await getBooking(app, p.client, id)).payment.refundedCents).toBe(refund);
+  });
+});
