@@ -103,3 +103,37 @@ export function act(
 ) {
   return app.fetch(`/api/bookings/${id}/${action}`, jsonRequest("POST", body ?? {}, party.cookie));
 }
+
+/** Books and pays (approve): the booking is then pending, deposit captured, rest held. */
+export async function paidBooking(app: TestApp, client: Party, input: BookingInput) {
+  const created = await book(app, client, input);
+  const landing = await payInSandbox(app, created.order);
+  if (!landing.includes("payment=approved")) throw new Error(`payment landed on ${landing}`);
+  return created.booking.id;
+}
+
+/** The booking's status and how many events and ledger lines it has, read from the database. */
+export async function bookingState(app: TestApp, id: string) {
+  const db = app.database.db;
+  const row = await db
+    .selectFrom("bookings")
+    .select(["status", "hold_state"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const count = async (table: "booking_events" | "payment_ledger") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("booking_id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    status: row.status,
+    holdState: row.hold_state,
+    events: await count("booking_events"),
+    ledger: await count("payment_ledger"),
+  };
+}

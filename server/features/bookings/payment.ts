@@ -238,7 +238,10 @@ export async function scheduleHoldCheck(
 
 /** The client approved a new hold on the remainder: authorize it and drop the old one. */
 async function completeHoldRenewal(deps: AppDeps, booking: q.BookingWithParties, orderId: string) {
-  if (booking.hold_state !== "renewal_needed") return booking;
+  const live: readonly BookingStatus[] = ["pending", "confirmed"];
+  // A booking that ended meanwhile holds nothing more: its renewal is not authorized.
+  if (booking.hold_state !== "renewal_needed" || !live.includes(booking.status as BookingStatus))
+    return booking;
   const order = await deps.payments.getOrder(orderId);
   if (order.status === "CREATED" || order.status === "PAYER_ACTION_REQUIRED") return booking;
   const authorization =
@@ -258,7 +261,7 @@ async function completeHoldRenewal(deps: AppDeps, booking: q.BookingWithParties,
     await voidQuietly(deps, booking, booking.hold_authorization_id);
   }
   const now = deps.now();
-  await db.transaction().execute(async (trx) => {
+  const kept = await db.transaction().execute(async (trx) => {
     const patched = await q.patchBooking(
       trx,
       booking.id,
@@ -272,7 +275,7 @@ async function completeHoldRenewal(deps: AppDeps, booking: q.BookingWithParties,
       },
       now,
     );
-    if (!patched) return;
+    if (!patched) return false;
     await q.insertBookingEvent(trx, {
       bookingId: booking.id,
       from: booking.status as BookingStatus,
@@ -288,7 +291,10 @@ async function completeHoldRenewal(deps: AppDeps, booking: q.BookingWithParties,
       await deps.jobs.send(BOOKING_JOBS.complete, { bookingId: booking.id }, { executor: trx });
     }
     await announce(deps, booking, booking.status as BookingStatus, trx);
+    return true;
   });
+  // The booking ended while the renewal was being authorized: release what was just held.
+  if (!kept) await voidQuietly(deps, booking, authorization.id);
   return booking;
 }
 

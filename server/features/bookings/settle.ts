@@ -50,7 +50,10 @@ const gone = (error: unknown) =>
 export async function settleBooking(deps: AppDeps, bookingId: string) {
   const b = await q.findBooking(deps.database.db, bookingId);
   if (!b || !ENDED.includes(b.status as BookingStatus)) return;
-  if (b.hold_state === "active" && b.hold_authorization_id) {
+  // A hold awaiting renewal ends with the booking too: its old authorization is voided if it
+  // still lives, and a renewal approved later is refused (completeHoldRenewal).
+  const holdLive = b.hold_state === "active" || b.hold_state === "renewal_needed";
+  if (holdLive && b.hold_authorization_id) {
     const authorizationId = b.hold_authorization_id;
     let status = "VOIDED";
     try {

@@ -48,7 +48,9 @@ export async function applyTransition(
     depositPaid,
     t.depositRefund({ depositCents: depositPaid, startTime: booking.start_time, now }, actor.role),
   );
-  const moneyMoves = refund > 0 || (t.voidsHold && booking.hold_state === "active");
+  // A hold awaiting renewal is still a hold to release (the old authorization may live on).
+  const holdLive = booking.hold_state === "active" || booking.hold_state === "renewal_needed";
+  const moneyMoves = refund > 0 || (t.voidsHold && holdLive);
   const run = async (trx: Kysely<DB>) => {
     const moved = await q.transitionBooking(
       trx,

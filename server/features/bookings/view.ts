@@ -41,7 +41,11 @@ export function actionsFor(
   if (mayTake("accept", actor, status)) actions.push("accept");
   if (mayTake("decline", actor, status)) actions.push("decline");
   const cancel = cancelTransition(status);
-  if (cancel && mayTake(cancel, actor, status)) actions.push("cancel");
+  // The cancellation policy speaks of notice before the start. Once a confirmed session has
+  // begun the client reports a problem instead: cancelling would void the hold on the
+  // remainder of a session that took place.
+  const clientAfterStart = role === "client" && status === "confirmed" && booking.start_time <= now;
+  if (cancel && mayTake(cancel, actor, status) && !clientAfterStart) actions.push("cancel");
   if (role === "client" && status === "confirmed" && booking.hold_state === "renewal_needed") {
     actions.push("renew_hold");
   }
