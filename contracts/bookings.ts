@@ -111,6 +111,8 @@ export const ZBookingDetail = ZBookingCard.extend({
     depositPaidCents: z.number().int(),
     remainderCapturedCents: z.number().int(),
     refundedCents: z.number().int(),
+    /** What the booking's end granted back of the deposit (paid by a job, maybe not yet). */
+    refundDueCents: z.number().int(),
     holdCents: z.number().int(),
     holdHonoredUntil: z.iso.datetime().nullable(),
     holdValidUntil: z.iso.datetime().nullable(),

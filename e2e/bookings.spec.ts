@@ -22,10 +22,13 @@ function daysAhead(days: number): string {
   return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-/** Signs in through the dialog (opening it first when it is not open already). */
-async function signIn(page: Page, account: Account) {
+/**
+ * Signs in through the dialog: `prompt` says whether the page opens it by itself (a creator
+ * to book) or the visitor opens it with "Sign in to continue".
+ */
+async function signIn(page: Page, account: Account, prompt: "opens" | "click") {
   const dialog = page.getByRole("dialog");
-  if (!(await dialog.isVisible())) {
+  if (prompt === "click") {
     await page.getByRole("button", { name: "Sign in to continue" }).first().click();
   }
   await expect(dialog.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
@@ -88,7 +91,7 @@ test("book from a profile, approve the deposit in a new tab, the creator accepts
   await expect(
     page.getByRole("dialog").getByRole("heading", { name: "Welcome Back" }),
   ).toBeVisible();
-  await signIn(page, world.client);
+  await signIn(page, world.client, "opens");
   await expect(page.getByRole("heading", { name: "New Booking" })).toBeVisible();
   await expect(page.getByText("Nora Frame").first()).toBeVisible();
   await expect(page.getByText("Times are in New York time (America/New_York)")).toBeVisible();
@@ -112,7 +115,7 @@ test("book from a profile, approve the deposit in a new tab, the creator accepts
   const creatorContext = await browser.newContext({ baseURL: world.url });
   const creator = await creatorContext.newPage();
   await creator.goto(`${world.url}/bookings`);
-  await signIn(creator, world.creator);
+  await signIn(creator, world.creator, "click");
   const request = creator
     .getByRole("region", { name: /Requests/ })
     .getByRole("listitem")
@@ -146,7 +149,7 @@ test("the client cancels a pending booking and sees the refund", async ({
   test.setTimeout(120_000);
   const date = daysAhead(testInfo.project.name === "phone" ? 26 : 19);
   await page.goto(`${world.url}/bookings?creator=${world.creator.profileId}`);
-  await signIn(page, world.client);
+  await signIn(page, world.client, "opens");
   const id = await bookAndApprove(page, date, "15:30");
   await expect(page.getByText("Pending", { exact: true }).first()).toBeVisible();
 

@@ -86,6 +86,7 @@ export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDe
       depositPaidCents: 13_500,
       remainderCapturedCents: 0,
       refundedCents: 0,
+      refundDueCents: 0,
       holdCents: 33_750,
       holdHonoredUntil: "2026-11-26T15:00:00.000Z",
       holdValidUntil: "2026-12-22T15:00:00.000Z",

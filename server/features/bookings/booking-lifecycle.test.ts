@@ -1,5 +1,5 @@
-import type { BookingList } from "../../../contracts/bookings.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BookingList } from "../../../contracts/bookings.ts";
 import {
   act,
   book,
@@ -14,7 +14,8 @@ import { BOOKING_JOBS } from "./job-names.ts";
 // The whole lifecycle over real HTTP with the sandbox provider and a controllable clock:
 // book → pay (deposit captured, remainder held) → accept → session → remainder captured.
 
-const START = new Date("2026-11-23T12:00:00Z");
+// Far from the real date: queued jobs due in real time would otherwise run against this clock.
+const START = new Date("2030-11-23T12:00:00Z");
 let clock = START;
 let app: TestApp;
 let parties: { creatorId: string; creator: Party; client: Party };
@@ -36,7 +37,7 @@ describe("the happy path", () => {
     const { creatorId, client, creator } = parties;
     const created = await book(app, client, {
       creatorId,
-      date: "2026-11-26",
+      date: "2030-11-26",
       startTime: "10:00",
       hours: 3,
     });
@@ -48,8 +49,8 @@ describe("the happy path", () => {
       depositCents: 13_500,
       remainderCents: 33_750,
       timeZone: "America/New_York",
-      startTime: "2026-11-26T15:00:00.000Z",
-      endTime: "2026-11-26T18:00:00.000Z",
+      startTime: "2030-11-26T15:00:00.000Z",
+      endTime: "2030-11-26T18:00:00.000Z",
     });
     expect(created.order.links.find((l) => l.rel === "approve")?.href).toContain(
       "/sandbox/checkout/",
@@ -90,14 +91,14 @@ describe("the happy path", () => {
       "confirmed",
     );
 
-    // The session ends 2026-11-26 18:00Z; the remainder is captured 24 h later.
+    // The session ends 2030-11-26 18:00Z; the remainder is captured 24 h later.
     await app.deps.jobs.run(
       BOOKING_JOBS.complete,
       { bookingId: created.booking.id },
-      new Date("2026-11-27T17:59:00Z"),
+      new Date("2030-11-27T17:59:00Z"),
     );
     expect((await getBooking(app, client, created.booking.id)).status).toBe("confirmed");
-    clock = new Date("2026-11-27T18:00:00Z");
+    clock = new Date("2030-11-27T18:00:00Z");
     await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: created.booking.id }, clock);
     const done = await getBooking(app, client, created.booking.id);
     expect(done.status).toBe("completed");

@@ -42,10 +42,13 @@ export function actionsFor(
   if (mayTake("decline", actor, status)) actions.push("decline");
   const cancel = cancelTransition(status);
   // The cancellation policy speaks of notice before the start. Once a confirmed session has
-  // begun the client reports a problem instead: cancelling would void the hold on the
-  // remainder of a session that took place.
-  const clientAfterStart = role === "client" && status === "confirmed" && booking.start_time <= now;
-  if (cancel && mayTake(cancel, actor, status) && !clientAfterStart) actions.push("cancel");
+  // begun the client reports a problem instead, and once it has ended nobody cancels: that
+  // would void the hold on the remainder of a session that took place, and could race the
+  // completion job's capture of it.
+  const started = booking.start_time <= now;
+  const ended = booking.end_time <= now;
+  const tooLate = status === "confirmed" && (ended || (role === "client" && started));
+  if (cancel && mayTake(cancel, actor, status) && !tooLate) actions.push("cancel");
   if (role === "client" && status === "confirmed" && booking.hold_state === "renewal_needed") {
     actions.push("renew_hold");
   }
@@ -114,7 +117,8 @@ export function toDetail(
           ),
         )
       : null;
-  const holdLive = booking.hold_state === "active" || booking.hold_state === "renewal_needed";
+  // A hold awaiting renewal holds nothing until the client approves it again.
+  const holdLive = booking.hold_state === "active";
   return {
     ...card,
     hours: booking.duration_minutes / 60,
@@ -128,6 +132,7 @@ export function toDetail(
       depositPaidCents,
       remainderCapturedCents: sum(ledger, "remainder_capture"),
       refundedCents: sum(ledger, "refund"),
+      refundDueCents: booking.deposit_refund_cents ?? 0,
       holdCents: holdLive ? booking.remainder_cents : 0,
       holdHonoredUntil: holdLive ? iso(booking.hold_honored_until) : null,
       holdValidUntil: holdLive ? iso(booking.hold_valid_until) : null,

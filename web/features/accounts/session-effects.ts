@@ -38,7 +38,11 @@ export function useSessionEffects() {
   useEffect(() => {
     if (isPending) return;
     if (previous.current !== undefined && previous.current !== userId) {
-      queryClient.removeQueries({ predicate: keepsNoUserData });
+      // A screen that mounted with the new session may already watch its query: removing a
+      // watched query leaves the screen on a query nobody fills (stuck loading), so watched
+      // ones are reset, which refetches them as the new user, and only unwatched ones go.
+      queryClient.removeQueries({ predicate: keepsNoUserData, type: "inactive" });
+      void queryClient.resetQueries({ predicate: keepsNoUserData, type: "active" });
     }
     previous.current = userId;
   }, [isPending, userId, queryClient]);

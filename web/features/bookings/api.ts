@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { toast } from "sonner";
 import {
   BOOKING_IDEMPOTENCY_HEADER,
+  type BookingDetail,
   bookingApiPath,
   bookingsApiPath,
   bookingTimesApiPath,
@@ -16,8 +18,9 @@ import {
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { subscribeEvents } from "../../lib/events.ts";
+import { formatCents } from "../../lib/format.ts";
 import { bookingKeys } from "./keys.ts";
-import { ACTION_FAILED } from "./strings.ts";
+import { ACTION_DONE, ACTION_FAILED } from "./strings.ts";
 
 export { bookingKeys };
 
@@ -83,9 +86,26 @@ export function useBookingAction(action: SimpleAction) {
         body: body ?? {},
       }),
     meta: { errorTitle: ACTION_FAILED[action] },
-    onSuccess: ({ booking }) => client.setQueryData(bookingKeys.detail(booking.id), booking),
+    // The toast lives here, not in the caller's mutate() callbacks: the card that asked is
+    // often gone by then (the live update moved the booking to another list).
+    onSuccess: ({ booking }) => {
+      client.setQueryData(bookingKeys.detail(booking.id), booking);
+      toast.success(ACTION_DONE[action], { description: actionDoneDetail(action, booking) });
+    },
     onSettled: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
   });
+}
+
+function actionDoneDetail(action: SimpleAction, booking: BookingDetail): string | undefined {
+  if (action === "report_problem") {
+    return "The remaining balance will not be charged while we look into it.";
+  }
+  if (action !== "cancel") return undefined;
+  const refund = Math.max(booking.payment.refundedCents, booking.payment.refundDueCents);
+  const to = booking.viewerRole === "client" ? "to you" : "to the client";
+  return refund
+    ? `${formatCents(refund)} will be refunded ${to}.`
+    : "No refund is due under the cancellation policy.";
 }
 
 /** Pay an unpaid booking's deposit, or approve a new hold: answers with the provider's order. */

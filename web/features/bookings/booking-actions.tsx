@@ -8,7 +8,6 @@ import { CancelBookingDialog } from "./cancel-dialog.tsx";
 import { approvalHref, openPaymentTab } from "./payment-tab.ts";
 import { ReportProblemDialog } from "./report-problem-dialog.tsx";
 import {
-  ACTION_DONE,
   ACTION_FAILED,
   NO_APPROVAL_LINK,
   ORDER_CREATED_TITLE,
@@ -59,15 +58,7 @@ export function BookingActions({ booking }: { booking: BookingDetail }) {
       {has("pay") ? <PayButton booking={booking} action="pay" /> : null}
       {has("renew_hold") ? <PayButton booking={booking} action="renew_hold" /> : null}
       {has("accept") ? (
-        <Button
-          disabled={busy}
-          onClick={() =>
-            accept.mutate(
-              { id: booking.id },
-              { onSuccess: () => toast.success(ACTION_DONE.accept) },
-            )
-          }
-        >
+        <Button disabled={busy} onClick={() => accept.mutate({ id: booking.id })}>
           Accept
         </Button>
       ) : null}
@@ -75,12 +66,7 @@ export function BookingActions({ booking }: { booking: BookingDetail }) {
         <Button
           variant="outline"
           disabled={busy}
-          onClick={() =>
-            decline.mutate(
-              { id: booking.id },
-              { onSuccess: () => toast.success(ACTION_DONE.decline) },
-            )
-          }
+          onClick={() => decline.mutate({ id: booking.id })}
         >
           Decline
         </Button>

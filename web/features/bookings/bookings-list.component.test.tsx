@@ -93,8 +93,8 @@ describe("a booking card", () => {
         return {
           booking: bookingDetail({
             status: "cancelled",
-            // The refund itself is still on its way: the policy's amount is what is said.
-            payment: { ...bookingDetail().payment, refundedCents: 0 },
+            // The refund itself is still on its way (a job): the amount due is what is said.
+            payment: { ...bookingDetail().payment, refundedCents: 0, refundDueCents: 13_500 },
           }),
         };
       }

@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Label, Textarea } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatCents } from "../../lib/format.ts";
 import { useBooking, useBookingAction } from "./api.ts";
-import { ACTION_DONE } from "./strings.ts";
 
 /** Confirms a cancellation after showing the policy and what it would refund now. */
 export function CancelBookingDialog({
@@ -27,18 +25,7 @@ export function CancelBookingDialog({
   const confirm = () =>
     cancel.mutate(
       { id: bookingId, body: { reason: reason.trim() || null } },
-      {
-        onSuccess: ({ booking }) => {
-          onOpenChange(false);
-          // The provider's refund may still be on its way (a job): what the policy granted counts.
-          const refund = Math.max(booking.payment.refundedCents, cancellation?.refundNowCents ?? 0);
-          toast.success(ACTION_DONE.cancel, {
-            description: refund
-              ? `${formatCents(refund)} will be refunded to you.`
-              : "No refund is due under the cancellation policy.",
-          });
-        },
-      },
+      { onSuccess: () => onOpenChange(false) },
     );
 
   return (

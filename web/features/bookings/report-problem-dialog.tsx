@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { ZReportProblemRequest } from "../../../contracts/bookings.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Textarea } from "../../components/ui/input.tsx";
 import { useBookingAction } from "./api.ts";
-import { ACTION_DONE } from "./strings.ts";
 
 /** Tells staff what went wrong at a session; the remainder is not captured meanwhile. */
 export function ReportProblemDialog({
@@ -28,17 +26,7 @@ export function ReportProblemDialog({
       return;
     }
     setError(null);
-    report.mutate(
-      { id: bookingId, body: parsed.data },
-      {
-        onSuccess: () => {
-          onOpenChange(false);
-          toast.success(ACTION_DONE.report_problem, {
-            description: "The remaining balance will not be charged while we look into it.",
-          });
-        },
-      },
-    );
+    report.mutate({ id: bookingId, body: parsed.data }, { onSuccess: () => onOpenChange(false) });
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

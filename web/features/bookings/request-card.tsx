@@ -1,6 +1,5 @@
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import {
   type BookingCard,
   bookingPagePath,
@@ -10,7 +9,6 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { formatCents } from "../../lib/format.ts";
 import { useBookingAction } from "./api.ts";
-import { ACTION_DONE } from "./strings.ts";
 import { answerWithin, bookingDate, bookingTimeRange } from "./time.ts";
 
 /** A request awaiting the creator's answer, with the time left to give it. */
@@ -19,8 +17,7 @@ export function RequestCard({ booking }: { booking: BookingCard }) {
   const decline = useBookingAction("decline");
   const busy = accept.isPending || decline.isPending;
   const deadline = answerWithin(booking.respondBy);
-  const run = (action: typeof accept, done: string) =>
-    action.mutate({ id: booking.id }, { onSuccess: () => toast.success(done) });
+  const run = (action: typeof accept) => action.mutate({ id: booking.id });
   return (
     <Card className="flex flex-col gap-3 border-amber-200 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -55,14 +52,14 @@ export function RequestCard({ booking }: { booking: BookingCard }) {
             variant="outline"
             size="sm"
             disabled={busy || !booking.actions.includes("decline")}
-            onClick={() => run(decline, ACTION_DONE.decline)}
+            onClick={() => run(decline)}
           >
             Decline
           </Button>
           <Button
             size="sm"
             disabled={busy || !booking.actions.includes("accept")}
-            onClick={() => run(accept, ACTION_DONE.accept)}
+            onClick={() => run(accept)}
           >
             Accept
           </Button>
