@@ -1,5 +1,7 @@
 // Bookings under load, on PostgreSQL (TEST_DATABASE_URL, default the local server): the real
-// app in this process on a fresh scratch database, real HTTP, the built-in sandbox provider.
+// server as its own process on a fresh scratch database, real HTTP, the built-in sandbox
+// provider. Accounts and creators are made beforehand by an app in this process on the same
+// database (same AUTH_SECRET, so its sessions are valid there).
 // 1. 20 clients book 20 distinct creators at once, then approve in the sandbox: latency of
 //    creation (target p95 ≤ 50 ms) and of the payment return.
 // 2. 200 clients try one creator's same slot at once: exactly one 201, all others 409, no 5xx.
@@ -7,7 +9,9 @@
 import { createCreator } from "../../server/db/factories.ts";
 import { createVerifiedUser } from "../../server/test/accounts.ts";
 import { type Party, payInSandbox, requestBooking } from "../../server/test/bookings.ts";
-import { startTestApp } from "../../server/test/test-app.ts";
+import { freePort } from "../../server/test/free-port.ts";
+import { startServerProcess, waitHealthy } from "../../server/test/server-process.ts";
+import { startTestApp, type TestApp } from "../../server/test/test-app.ts";
 import { type BenchRow, printTable } from "./lib.ts";
 
 process.env.TEST_DB_KIND = "postgres";
@@ -35,13 +39,27 @@ async function clients(app: Awaited<ReturnType<typeof startTestApp>>, n: number)
 }
 
 async function main() {
-  const app = await startTestApp({ LOG_LEVEL: "silent" });
+  const setup = await startTestApp({ LOG_LEVEL: "silent" });
   const rows: (BenchRow & { bench: string })[] = [];
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = startServerProcess({
+    dataDir: `.test-data/bench-bookings-${port}`,
+    port,
+    databaseUrl: setup.database.url ?? "",
+    env: {
+      AUTH_SECRET: setup.deps.config.authSecret,
+      PAYMENT_DATA_KEY: setup.deps.config.paymentDataKey.toString("base64"),
+      PUBLIC_ORIGIN: origin,
+    },
+  });
+  const app = { url: origin, fetch: (path, init) => fetch(`${origin}${path}`, init) } as TestApp;
   try {
+    await waitHealthy(server, 60_000);
     console.error("bench bookings: creating accounts…");
-    const people = await clients(app, CONCURRENT_CLIENTS + SLOT_ATTEMPTS);
+    const people = await clients(setup, CONCURRENT_CLIENTS + SLOT_ATTEMPTS);
     const creators = await Promise.all(
-      Array.from({ length: CONCURRENT_CLIENTS + 1 }, () => createCreator(app.database.db)),
+      Array.from({ length: CONCURRENT_CLIENTS + 1 }, () => createCreator(setup.database.db)),
     );
     // Warm-up: the first request of each kind pays for lazy module and plan setup.
     await requestBooking(app, people[0]!, {
@@ -131,7 +149,9 @@ async function main() {
       },
     );
   } finally {
-    await app.close();
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await setup.close();
   }
   printTable(rows);
   if (rows.some((r) => r.ok === false)) process.exitCode = 1;

@@ -106,8 +106,9 @@ describe("a hold renewal and the end of the booking", () => {
     const { booking, order } = await book(app, p.client, { creatorId: p.creatorId, ...SESSION });
     expect(await payInSandbox(app, order, "approve", "lapse")).toContain("payment=approved");
     expect((await act(app, p.creator, booking.id, "accept")).status).toBe(200);
-    clock = CAPTURE;
-    await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: booking.id }, clock);
+    // Days before the session the lapsed hold cannot be reauthorized: the client is asked.
+    clock = new Date(T0.getTime() + 4 * 24 * 60 * 60_000);
+    await app.deps.jobs.run(BOOKING_JOBS.keepHold, { bookingId: booking.id }, clock);
     await app.deps.jobs.drain();
     const renew = await act(app, p.client, booking.id, "renew-hold");
     expect(renew.status).toBe(200);
@@ -174,6 +175,17 @@ describe("late and stuck", () => {
     const b = await getBooking(app, p.client, id);
     expect(b.status).toBe("completed");
     expect(b.payment.remainderCapturedCents).toBe(11250);
+  });
+
+  it("once the session ended nobody cancels it, so no cancel races the capture of the remainder", async () => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    clock = new Date("2030-06-20T14:30:00Z");
+    expect((await getBooking(app, p.creator, id)).actions).toContain("cancel");
+    clock = new Date("2030-06-20T15:00:00Z");
+    expect((await act(app, p.creator, id, "cancel", {})).status).toBe(409);
+    expect((await getBooking(app, p.creator, id)).actions).toEqual([]);
+    expect((await getBooking(app, p.client, id)).status).toBe("confirmed");
   });
 
   it.each([

@@ -42,7 +42,7 @@ export function BookingCard({ booking, past = false }: { booking: Booking; past?
           <p className="text-sm text-ink-600">{booking.eventType}</p>
         </div>
       </div>
-      <ul className="grid gap-2 text-sm text-ink-700 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-2 text-sm text-ink-700 sm:grid-cols-2">
         <li className="flex items-center gap-2">
           <CalendarDays className="size-4 text-ink-500" aria-hidden />
           <span>{bookingDate(booking)}</span>
@@ -53,7 +53,7 @@ export function BookingCard({ booking, past = false }: { booking: Booking; past?
         </li>
         <li className="flex items-center gap-2 sm:col-span-2">
           <MapPin className="size-4 shrink-0 text-ink-500" aria-hidden />
-          <span className="truncate">{booking.location || DEFAULT_LOCATION_LABEL}</span>
+          <span className="min-w-0 break-words">{booking.location || DEFAULT_LOCATION_LABEL}</span>
         </li>
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-ink-100 pt-4">

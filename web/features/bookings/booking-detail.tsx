@@ -72,7 +72,7 @@ export function BookingDetail({ booking }: { booking: Booking }) {
               </p>
             </div>
           </div>
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Fact icon={<CalendarDays className={iconClass} aria-hidden />} label="Date">
               {bookingDate(booking)}
             </Fact>
@@ -94,7 +94,7 @@ export function BookingDetail({ booking }: { booking: Booking }) {
           <BookingActions booking={booking} />
         </CardContent>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title="Price">
           <PriceSummary price={booking} />
         </Section>

@@ -129,8 +129,12 @@ export function BookingForm({ creatorId }: { creatorId: string }) {
             </div>
           </div>
         ) : null}
-        <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-          <div className="grid gap-4 sm:grid-cols-2">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
+        >
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field id="booking-date" label="Date" required error={fieldError(errors.date?.message)}>
               <Input
                 id="booking-date"

@@ -33,7 +33,7 @@ export function LedgerTable({ booking }: { booking: BookingDetail }) {
             <th scope="col" className="py-2 pr-3 font-semibold">
               What
             </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
+            <th scope="col" className="py-2 pr-3 font-semibold max-sm:hidden">
               Status
             </th>
             <th scope="col" className="py-2 text-right font-semibold">
@@ -48,7 +48,9 @@ export function LedgerTable({ booking }: { booking: BookingDetail }) {
                 {formatDateTimeIn(line.at, booking.timeZone)}
               </td>
               <td className="py-2 pr-3 text-ink-900">{LEDGER_LABELS[line.kind]}</td>
-              <td className="py-2 pr-3 capitalize text-ink-600">{line.status.toLowerCase()}</td>
+              <td className="py-2 pr-3 capitalize text-ink-600 max-sm:hidden">
+                {line.status.toLowerCase()}
+              </td>
               <td className="py-2 text-right font-semibold text-ink-900">
                 {formatCents(line.amountCents)}
               </td>

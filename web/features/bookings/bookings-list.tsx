@@ -28,7 +28,7 @@ function Empty({ message, findButton }: { message: string; findButton?: boolean 
 
 function Cards({ bookings, past }: { bookings: Booking[]; past?: boolean }) {
   return (
-    <ul className="grid gap-4 lg:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {bookings.map((b) => (
         <li key={b.id}>
           <BookingCard booking={b} past={past} />
@@ -58,7 +58,7 @@ function CreatorSection({ list }: { list: BookingList }) {
           </span>
         </h2>
         {list.requests.length ? (
-          <ul className="grid gap-4 lg:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {list.requests.map((b) => (
               <li key={b.id}>
                 <RequestCard booking={b} />

@@ -27,7 +27,7 @@ export function RequestCard({ booking }: { booking: BookingCard }) {
         </div>
         {deadline ? <p className="text-sm font-semibold text-amber-800">{deadline}</p> : null}
       </div>
-      <ul className="grid gap-1.5 text-sm text-ink-700">
+      <ul className="grid grid-cols-1 gap-1.5 text-sm text-ink-700">
         <li className="flex items-center gap-2">
           <CalendarDays className="size-4 text-ink-500" aria-hidden /> {bookingDate(booking)}
         </li>
