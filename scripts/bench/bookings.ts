@@ -1,3 +1,5 @@
+export {};
+
 // Bookings under load, on PostgreSQL (TEST_DATABASE_URL, default the local server): the real
 // server as its own process on a fresh scratch database, real HTTP, the built-in sandbox
 // provider. Accounts and creators are made beforehand by an app in this process on the same
@@ -6,16 +8,22 @@
 //    creation (target p95 ≤ 50 ms) and of the payment return.
 // 2. 200 clients try one creator's same slot at once: exactly one 201, all others 409, no 5xx.
 // Usage: npx tsx scripts/bench/bookings.ts   (or npm run bench -- bookings)
-import { createCreator } from "../../server/db/factories.ts";
-import { createVerifiedUser } from "../../server/test/accounts.ts";
-import { type Party, payInSandbox, requestBooking } from "../../server/test/bookings.ts";
-import { freePort } from "../../server/test/free-port.ts";
-import { startServerProcess, waitHealthy } from "../../server/test/server-process.ts";
-import { startTestApp, type TestApp } from "../../server/test/test-app.ts";
-import { type BenchRow, printTable } from "./lib.ts";
-
+// BENCH_SERVER_LOG=info prints the server's request log (its own timings); DATABASE_POOL_SIZE
+// is handed to the server.
+// Before the test helpers load: test-database.ts reads these when it is imported.
 process.env.TEST_DB_KIND = "postgres";
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+
+const { createCreator } = await import("../../server/db/factories.ts");
+const { createVerifiedUser } = await import("../../server/test/accounts.ts");
+const { payInSandbox, requestBooking } = await import("../../server/test/bookings.ts");
+const { freePort } = await import("../../server/test/free-port.ts");
+const { startServerProcess, waitHealthy } = await import("../../server/test/server-process.ts");
+const { startTestApp } = await import("../../server/test/test-app.ts");
+const { printTable } = await import("./lib.ts");
+type Party = import("../../server/test/bookings.ts").Party;
+type TestApp = import("../../server/test/test-app.ts").TestApp;
+type BenchRow = import("./lib.ts").BenchRow;
 
 const CONCURRENT_CLIENTS = 20;
 const SLOT_ATTEMPTS = 200;
@@ -26,7 +34,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-async function clients(app: Awaited<ReturnType<typeof startTestApp>>, n: number) {
+async function clients(app: TestApp, n: number) {
   const parties: Party[] = [];
   // Sign-ups hash passwords (argon2): a few at a time keeps both cores busy without thrashing.
   for (let i = 0; i < n; i += 4) {
@@ -44,6 +52,7 @@ async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = startServerProcess({
+    logLevel: process.env.BENCH_SERVER_LOG ?? "warn",
     dataDir: `.test-data/bench-bookings-${port}`,
     port,
     databaseUrl: setup.database.url ?? "",
@@ -51,8 +60,12 @@ async function main() {
       AUTH_SECRET: setup.deps.config.authSecret,
       PAYMENT_DATA_KEY: setup.deps.config.paymentDataKey.toString("base64"),
       PUBLIC_ORIGIN: origin,
+      ...(process.env.DATABASE_POOL_SIZE
+        ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE }
+        : {}),
     },
   });
+  if (!setup.database.url) throw new Error("the bookings bench runs on PostgreSQL");
   const app = { url: origin, fetch: (path, init) => fetch(`${origin}${path}`, init) } as TestApp;
   try {
     await waitHealthy(server, 60_000);
@@ -150,7 +163,8 @@ async function main() {
     );
   } finally {
     server.child.kill("SIGTERM");
-    await server.exited;
+    const { output } = await server.exited;
+    if (process.env.BENCH_SERVER_LOG) console.error(output);
     await setup.close();
   }
   printTable(rows);
