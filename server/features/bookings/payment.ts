@@ -8,6 +8,7 @@ import { AppError } from "../../platform/errors.ts";
 import { type Authorization, type Order, PaymentError } from "../../platform/payments/provider.ts";
 import { captureAt, nextHoldCheck } from "./holds.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
+import { awaitingBuyer, recordMovement } from "./ledger.ts";
 import { sessionWhen } from "./mails.ts";
 import * as q from "./queries.ts";
 import { requestIds } from "./request-ids.ts";
@@ -46,26 +47,6 @@ export function orderForBrowser(order: Order) {
   };
 }
 
-const record = (
-  deps: AppDeps,
-  db: Kysely<DB>,
-  booking: q.BookingRow,
-  kind: q.LedgerKind,
-  amountCents: number,
-  providerRef: string,
-  status: string,
-) =>
-  q.recordLedgerLine(db, {
-    bookingId: booking.id,
-    kind,
-    amountCents,
-    currency: booking.currency,
-    provider: booking.payment_provider,
-    providerRef,
-    status,
-    at: deps.now(),
-  });
-
 async function findByOrder(deps: AppDeps, orderId: string) {
   const ref = await q.findBookingByOrder(deps.database.db, orderId);
   if (!ref) throw new AppError("not_found", "No booking has this payment order");
@@ -85,7 +66,7 @@ export async function completePayment(deps: AppDeps, orderId: string): Promise<q
   if (booking.renewal_order_id === orderId) return completeHoldRenewal(deps, booking, orderId);
   if (booking.status !== "pending_payment") return booking;
   const order = await deps.payments.getOrder(orderId);
-  if (order.status === "CREATED" || order.status === "PAYER_ACTION_REQUIRED") return booking;
+  if (awaitingBuyer(order)) return booking;
   const system = { role: "system" as const, userId: null };
 
   let authorization: Authorization;
@@ -101,9 +82,8 @@ export async function completePayment(deps: AppDeps, orderId: string): Promise<q
     return booking;
   }
   const db = deps.database.db;
-  await record(
+  await recordMovement(
     deps,
-    db,
     booking,
     "authorization",
     authorization.amountCents,
@@ -124,9 +104,8 @@ export async function completePayment(deps: AppDeps, orderId: string): Promise<q
     });
   if (!capture || capture.status === "DECLINED" || capture.status === "FAILED") {
     if (capture) {
-      await record(
+      await recordMovement(
         deps,
-        db,
         booking,
         "deposit_capture",
         capture.amountCents,
@@ -140,9 +119,8 @@ export async function completePayment(deps: AppDeps, orderId: string): Promise<q
     });
     return booking;
   }
-  await record(
+  await recordMovement(
     deps,
-    db,
     booking,
     "deposit_capture",
     capture.amountCents,
@@ -202,15 +180,7 @@ async function refundLatePayment(deps: AppDeps, booking: q.BookingRow, hold: q.B
 async function voidQuietly(deps: AppDeps, booking: q.BookingRow, authorizationId: string) {
   try {
     await deps.payments.voidAuthorization(authorizationId, requestIds.void(authorizationId));
-    await record(
-      deps,
-      deps.database.db,
-      booking,
-      "void",
-      booking.remainder_cents,
-      authorizationId,
-      "VOIDED",
-    );
+    await recordMovement(deps, booking, "void", booking.remainder_cents, authorizationId, "VOIDED");
   } catch (error) {
     if (!(error instanceof PaymentError) || error.reason === "unavailable") throw error;
   }
@@ -243,14 +213,13 @@ async function completeHoldRenewal(deps: AppDeps, booking: q.BookingWithParties,
   if (booking.hold_state !== "renewal_needed" || !live.includes(booking.status as BookingStatus))
     return booking;
   const order = await deps.payments.getOrder(orderId);
-  if (order.status === "CREATED" || order.status === "PAYER_ACTION_REQUIRED") return booking;
+  if (awaitingBuyer(order)) return booking;
   const authorization =
     order.authorizations.at(-1) ??
     (await deps.payments.authorizeOrder(orderId, requestIds.authorize(orderId)));
   const db = deps.database.db;
-  await record(
+  await recordMovement(
     deps,
-    db,
     booking,
     "authorization",
     authorization.amountCents,
@@ -303,7 +272,7 @@ export async function cancelledAtProvider(deps: AppDeps, orderId: string) {
   const booking = await findByOrder(deps, orderId);
   if (booking.status !== "pending_payment" || booking.paypal_order_id !== orderId) return;
   const order = await deps.payments.getOrder(orderId).catch(() => null);
-  if (order && order.status !== "CREATED" && order.status !== "PAYER_ACTION_REQUIRED") return;
+  if (order && !awaitingBuyer(order)) return;
   await applyTransition(
     deps,
     booking,

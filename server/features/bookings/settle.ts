@@ -4,6 +4,7 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { PaymentError } from "../../platform/payments/provider.ts";
 import { canReauthorize, captureAt } from "./holds.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
+import { recordMovement } from "./ledger.ts";
 import { holdRenewalMails } from "./mails.ts";
 import {
   completePayment,
@@ -21,25 +22,6 @@ import { announce, applyTransition } from "./transition.ts";
 
 const ENDED: readonly BookingStatus[] = ["declined", "cancelled", "expired"];
 const system = { role: "system" as const, userId: null };
-
-const ledgerLine = (
-  deps: AppDeps,
-  b: q.BookingRow,
-  kind: q.LedgerKind,
-  amountCents: number,
-  ref: string,
-  status: string,
-) =>
-  q.recordLedgerLine(deps.database.db, {
-    bookingId: b.id,
-    kind,
-    amountCents,
-    currency: b.currency,
-    provider: b.payment_provider,
-    providerRef: ref,
-    status,
-    at: deps.now(),
-  });
 
 /** "Already voided" and "already expired" both mean the hold is gone: nothing left to do. */
 const gone = (error: unknown) =>
@@ -62,7 +44,7 @@ export async function settleBooking(deps: AppDeps, bookingId: string) {
       if (!gone(error)) throw error;
       status = "EXPIRED";
     }
-    await ledgerLine(deps, b, "void", b.remainder_cents, authorizationId, status);
+    await recordMovement(deps, b, "void", b.remainder_cents, authorizationId, status);
     await q.patchBooking(deps.database.db, b.id, ENDED, { hold_state: "voided" }, deps.now());
   }
   const refund = b.deposit_refund_cents ?? 0;
@@ -73,7 +55,7 @@ export async function settleBooking(deps: AppDeps, bookingId: string) {
       currency: b.currency,
       requestId: requestIds.refund(b.deposit_capture_id),
     });
-    await ledgerLine(deps, b, "refund", result.amountCents, result.id, result.status);
+    await recordMovement(deps, b, "refund", result.amountCents, result.id, result.status);
   }
   await deps.database.db
     .transaction()
@@ -130,7 +112,14 @@ export async function keepHold(deps: AppDeps, bookingId: string, now: Date) {
         currency: b.currency,
         requestId: requestIds.reauthorize(b.hold_authorization_id),
       });
-      await ledgerLine(deps, b, "reauthorization", renewed.amountCents, renewed.id, renewed.status);
+      await recordMovement(
+        deps,
+        b,
+        "reauthorization",
+        renewed.amountCents,
+        renewed.id,
+        renewed.status,
+      );
       await deps.database.db.transaction().execute(async (trx) => {
         const patched = await q.patchBooking(
           trx,
@@ -224,7 +213,14 @@ export async function completeSession(deps: AppDeps, bookingId: string, now: Dat
     if (!(error instanceof PaymentError) || error.reason === "unavailable") throw error;
   }
   if (result)
-    await ledgerLine(deps, b, "remainder_capture", result.amountCents, result.id, result.status);
+    await recordMovement(
+      deps,
+      b,
+      "remainder_capture",
+      result.amountCents,
+      result.id,
+      result.status,
+    );
   if (!result || result.status === "DECLINED" || result.status === "FAILED") {
     await requestHoldRenewal(deps, b);
     return;
