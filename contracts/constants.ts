@@ -52,6 +52,59 @@ export const AVAILABILITY_WATCH = {
   coordinateDecimals: 4,
 } as const;
 
+/**
+ * Live presence (docs/decisions/018): the browser heartbeats while its creator is online; the
+ * server counts a creator online only while heartbeats arrive. Clients see live positions only
+ * snapped to a grid of `gridDegrees` (about 500 m) and as a distance band.
+ */
+export const PRESENCE = {
+  heartbeatSeconds: 30,
+  /** Silent this long: the sweep turns the creator offline and tells every map. */
+  staleAfterSeconds: 90,
+  /** A new position is sent after a move of at least this far… */
+  minMoveMeters: 250,
+  /** …or, having moved at all, when the last one sent is this old. */
+  maxPositionAgeSeconds: 60,
+  /** The server writes a creator's position at most this often (others only keep them online). */
+  minPositionIntervalSeconds: 10,
+  gridDegrees: 0.005,
+  /** A hidden tab stops its location watch; hidden this long, it also stops heartbeating. */
+  hiddenOfflineSeconds: 60,
+} as const;
+
+/** Distance bands clients see instead of a creator's exact distance (upper bounds, miles). */
+export const DISTANCE_BANDS_MILES = [1, 3, 5, 10, 25] as const;
+
+/** A creator's schedule settings, and the hours of a creator who has set no schedule at all. */
+export const SCHEDULE = {
+  minNoticeMinutes: { default: 720, max: 20_160 },
+  bufferMinutes: { default: 30, max: 240 },
+  defaultHours: { start: "06:00", end: "23:00" },
+  /** How far ahead one-off times and overrides may be set. */
+  horizonDays: 365,
+} as const;
+
+/** Hail: an instant request to the creators online nearby; the first to accept is booked. */
+export const HAIL = {
+  /** How long a hail stays open to creators once it is live. */
+  liveSeconds: 90,
+  /** An unapproved hail payment lapses after this. */
+  paymentWindowMinutes: 10,
+  radiusOptionsMiles: [10, 25, 50],
+  defaultRadiusMiles: 10,
+  /** 0 = as soon as possible; otherwise a start this many minutes from now. */
+  startOptionsMinutes: [0, 30, 60, 90, 120, 180, 240],
+  /** At most this many creators are reached, nearest first. */
+  maxOffers: 50,
+  /** Arrival estimates assume this average speed across town, plus time to set off. */
+  arrivalSpeedMph: 25,
+  arrivalSetOffMinutes: 10,
+  /** A client may send this many hails per hour. */
+  perHourPerClient: 6,
+  /** A creator who cancels this many hail bookings within `days` is flagged to staff. */
+  creatorCancelFlag: { count: 3, days: 30 },
+} as const;
+
 // Search: a creator is free on a date when no live booking overlaps that date's working window in
 // the market's time zone (South Florida). Weekly schedules will narrow this further.
 export const MARKET_TIME_ZONE = "America/New_York";

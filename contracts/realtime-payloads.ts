@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ZAdminNotification } from "./admin-notifications.ts";
 import { ZApplicationChangedEvent } from "./applications.ts";
 import { ZBookingChangedEvent } from "./bookings.ts";
+import { ZHail, ZHailOffer } from "./hail.ts";
 import { REALTIME_TOPICS, type RealtimeTopic } from "./realtime.ts";
 import { ZPresenceEvent } from "./search.ts";
 
@@ -14,4 +15,6 @@ export const REALTIME_PAYLOADS = {
   [REALTIME_TOPICS.adminNotifications]: ZAdminNotification,
   [REALTIME_TOPICS.creatorPresence]: ZPresenceEvent,
   [REALTIME_TOPICS.bookings]: ZBookingChangedEvent,
+  [REALTIME_TOPICS.hailOffers]: ZHailOffer,
+  [REALTIME_TOPICS.hails]: ZHail,
 } as const satisfies Record<RealtimeTopic, z.ZodType>;

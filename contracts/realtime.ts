@@ -10,6 +10,10 @@ export const REALTIME_TOPICS = {
   creatorPresence: "presence",
   /** The client and the creator of a booking: it changed (ZBookingChangedEvent). */
   bookings: "booking_changed",
+  /** A creator: a hail reached them, or its offer changed (taken, expired…) (ZHailOffer). */
+  hailOffers: "hail_offer",
+  /** The client of a hail: it changed (ZHail). */
+  hails: "hail_changed",
 } as const;
 
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[keyof typeof REALTIME_TOPICS];

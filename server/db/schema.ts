@@ -93,6 +93,15 @@ export interface AuthAttempts {
   window_started_at: Generated<Timestamp>;
 }
 
+export interface AvailabilityDateOverrides {
+  created_at: Generated<Timestamp>;
+  end_local: string | null;
+  id: Generated<string>;
+  local_date: Timestamp;
+  profile_id: string;
+  start_local: string | null;
+}
+
 export interface AvailabilitySlots {
   created_at: Generated<Timestamp>;
   end_time: Timestamp;
@@ -100,6 +109,15 @@ export interface AvailabilitySlots {
   is_recurring: Generated<boolean>;
   start_time: Timestamp;
   user_id: string;
+}
+
+export interface AvailabilityWeeklyHours {
+  created_at: Generated<Timestamp>;
+  end_local: string;
+  id: Generated<string>;
+  profile_id: string;
+  start_local: string;
+  weekday: number;
 }
 
 export interface BookingEvents {
@@ -168,6 +186,51 @@ export interface CreatorDocuments {
   user_id: string;
 }
 
+export interface CreatorPresence {
+  last_seen_at: Timestamp;
+  online_since: Timestamp;
+  position_at: Timestamp | null;
+  profile_id: string;
+}
+
+export interface HailOffers {
+  answered_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  distance_meters: number;
+  earnings_cents: number;
+  hail_id: string;
+  profile_id: string;
+  status: Generated<string>;
+}
+
+export interface Hails {
+  accepted_at: Timestamp | null;
+  accepted_profile_id: string | null;
+  authorization_id: string | null;
+  booking_id: string | null;
+  client_user_id: string;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  hours: number;
+  id: Generated<string>;
+  lat: number;
+  live_until: Timestamp | null;
+  lng: number;
+  location: string;
+  max_total_cents: number;
+  min_total_cents: number;
+  notes: string | null;
+  pay_by: Timestamp;
+  payment_provider: string;
+  paypal_order_id: string | null;
+  radius_miles: number;
+  reached_count: Generated<number>;
+  service: string;
+  start_at: Timestamp | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   key: string;
@@ -225,6 +288,7 @@ export interface PhotographerProfiles {
   base_lng: number | null;
   base_position: Generated<string | null>;
   bio: string | null;
+  buffer_minutes: Generated<number>;
   business_name: string | null;
   city: string | null;
   completion_percent: Generated<number>;
@@ -240,6 +304,7 @@ export interface PhotographerProfiles {
   is_complete: Generated<boolean>;
   is_published: Generated<boolean>;
   jobs_completed: Generated<number>;
+  min_notice_minutes: Generated<number>;
   package_services: string | null;
   payment_method: string | null;
   payout_email: string | null;
@@ -390,11 +455,16 @@ export interface DB {
   admin_users: AdminUsers;
   applications: Applications;
   auth_attempts: AuthAttempts;
+  availability_date_overrides: AvailabilityDateOverrides;
   availability_slots: AvailabilitySlots;
+  availability_weekly_hours: AvailabilityWeeklyHours;
   booking_events: BookingEvents;
   bookings: Bookings;
   conversations: Conversations;
   creator_documents: CreatorDocuments;
+  creator_presence: CreatorPresence;
+  hail_offers: HailOffers;
+  hails: Hails;
   idempotency_keys: IdempotencyKeys;
   mail_outbox: MailOutbox;
   messages: Messages;

@@ -32,18 +32,26 @@ export const TABLE_OWNERS = {
 
   applications: { owner: "applications" },
 
-  photographer_profiles: { owner: "profiles", readers: ["search", "bookings"] },
+  photographer_profiles: {
+    owner: "profiles",
+    readers: ["search", "bookings", "availability", "hail"],
+  },
   portfolio_items: { owner: "profiles" },
   portfolio_likes: { owner: "profiles" },
   portfolio_comments: { owner: "profiles" },
   creator_documents: { owner: "profile-setup" },
 
-  bookings: { owner: "bookings", readers: ["search", "admin"] },
+  bookings: { owner: "bookings", readers: ["search", "admin", "availability", "hail"] },
   booking_events: { owner: "bookings" },
   payment_ledger: { owner: "bookings" },
   payment_webhook_events: { owner: "bookings" },
   reviews: { owner: "reviews", readers: ["profiles"] },
-  availability_slots: { owner: "availability" },
+  availability_slots: { owner: "availability", readers: ["search", "bookings"] },
+  availability_weekly_hours: { owner: "availability", readers: ["search", "bookings"] },
+  availability_date_overrides: { owner: "availability", readers: ["search", "bookings"] },
+  creator_presence: { owner: "availability", readers: ["hail"] },
+  hails: { owner: "hail" },
+  hail_offers: { owner: "hail" },
   conversations: { owner: "messaging" },
   messages: { owner: "messaging" },
 } as const satisfies Record<keyof DB, { owner: string; readers?: readonly string[] }>;

@@ -1,10 +1,14 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { AvailabilityPage } from "../features/availability/availability-page.tsx";
+import { AvailabilityHowItWorks } from "../features/availability/how-it-works-card.tsx";
+import { LiveAvailabilityCard } from "../features/availability/live-availability-card.tsx";
+import { ScheduleCard } from "../features/schedule/schedule-card.tsx";
 
 export default function Screen() {
   return (
-    <ScreenInProgress
-      title="Availability Manager"
-      subtitle="Control when you're available for bookings"
-    />
+    <AvailabilityPage>
+      <LiveAvailabilityCard />
+      <ScheduleCard />
+      <AvailabilityHowItWorks />
+    </AvailabilityPage>
   );
 }

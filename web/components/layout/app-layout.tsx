@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../ui/spinner.tsx";
+import { HailOffersSlot } from "./hail-offers-slot.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { TabBar } from "./tab-bar.tsx";
@@ -22,6 +23,7 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       <TabBar />
+      <HailOffersSlot />
       <ScrollRestoration />
     </div>
   );
