@@ -58,11 +58,14 @@ export const ZMapCreator = z.object({
   specialties: z.array(z.string()),
   type: z.enum(CREATOR_TYPES),
   avatarKey: z.string().nullable(),
+  /** The live position snapped to the presence grid (coarseCoordinate), never the exact one. */
   lat: z.number(),
   lng: z.number(),
   availableNow: z.boolean(),
   rating: z.number(),
   reviewCount: z.number().int(),
+  /** How far from the viewer ("Under 1 mi" … "25+ mi"), given lat/lng; else null. */
+  distanceBand: z.string().nullable(),
 });
 export type MapCreator = z.infer<typeof ZMapCreator>;
 

@@ -1,4 +1,5 @@
 import { defineSampleCleanupJob } from "./features/applications/sample-cleanup.ts";
+import { defineAvailabilityJobs } from "./features/availability/jobs.ts";
 import { defineBookingJobs } from "./features/bookings/jobs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { pruneIdempotencyKeys } from "./platform/idempotency.ts";
@@ -34,5 +35,6 @@ export async function startJobs(deps: AppDeps) {
   });
   defineSampleCleanupJob(deps);
   defineBookingJobs(deps);
+  defineAvailabilityJobs(deps);
   await deps.jobs.start();
 }

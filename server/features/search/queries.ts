@@ -189,8 +189,12 @@ export function toCard(row: CardRow, withDistance: boolean): CreatorCard {
   };
 }
 
-/** Listed creators with a live position inside the map's bounds. */
-export async function findMapCreators(db: Db): Promise<MapCreator[]> {
+/**
+ * Listed creators with a live position inside the map's bounds. The position leaves the
+ * database only snapped to the presence grid (coarse_coordinate, migration 090), the same cells
+ * the presence events carry: never the exact live position.
+ */
+export async function findMapCreators(db: Db): Promise<Omit<MapCreator, "distanceBand">[]> {
   const { south, north, west, east } = MAP.bounds;
   const rows = await listedCreators(db)
     .select([
@@ -199,8 +203,8 @@ export async function findMapCreators(db: Db): Promise<MapCreator[]> {
       "p.specialties",
       "p.creator_type",
       "p.avatar_path",
-      "p.travel_lat",
-      "p.travel_lng",
+      sql<number>`coarse_coordinate(p.travel_lat)`.as("coarse_lat"),
+      sql<number>`coarse_coordinate(p.travel_lng)`.as("coarse_lng"),
       "p.available_now",
       "p.rating_avg",
       "p.review_count",
@@ -219,8 +223,8 @@ export async function findMapCreators(db: Db): Promise<MapCreator[]> {
     specialties: r.specialties,
     type: r.creator_type as CreatorType,
     avatarKey: r.avatar_path,
-    lat: r.travel_lat as number,
-    lng: r.travel_lng as number,
+    lat: r.coarse_lat,
+    lng: r.coarse_lng,
     availableNow: r.available_now,
     rating: Number(r.rating_avg),
     reviewCount: r.review_count,

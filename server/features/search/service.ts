@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { distanceBand } from "../../../contracts/availability.ts";
 import { MARKET_TIME_ZONE, SEARCH_FREE_WINDOW } from "../../../contracts/constants.ts";
 import { type QuickFilter, SERVICES, type Service } from "../../../contracts/enums.ts";
 import {
@@ -131,12 +132,22 @@ export async function mapCreators(
   deps: DatabaseDeps,
   viewer: { lat?: number; lng?: number },
 ): Promise<MapResponse> {
-  const creators = await findMapCreators(deps.database.db);
+  const at =
+    viewer.lat !== undefined && viewer.lng !== undefined
+      ? { lat: viewer.lat, lng: viewer.lng }
+      : null;
+  // Distances from the snapped positions: a band never tells more than the grid does.
+  const creators = (await findMapCreators(deps.database.db)).map((c) => ({
+    ...c,
+    miles: at ? milesBetween(at, c) : null,
+  }));
   const available = creators.filter((c) => c.availableNow);
   const rated = available.filter((c) => c.reviewCount > 0);
-  const at = viewer.lat !== undefined && viewer.lng !== undefined ? viewer : null;
   return {
-    creators,
+    creators: creators.map(({ miles, ...c }) => ({
+      ...c,
+      distanceBand: miles === null ? null : distanceBand(miles),
+    })),
     stats: {
       availableCount: available.length,
       avgRating: rated.length
@@ -144,13 +155,7 @@ export async function mapCreators(
         : null,
       avgDistanceMiles:
         at && available.length
-          ? round(
-              available.reduce(
-                (sum, c) => sum + milesBetween({ lat: at.lat!, lng: at.lng! }, c),
-                0,
-              ) / available.length,
-              1,
-            )
+          ? round(available.reduce((sum, c) => sum + (c.miles ?? 0), 0) / available.length, 1)
           : null,
     },
   };

@@ -1,0 +1,66 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+type Db = Kysely<DB>;
+
+/** A creator's live state: the profile's flag and exact position, and their heartbeat row. */
+export async function findLiveState(db: Db, profileId: string, lock = false) {
+  let query = db
+    .selectFrom("photographer_profiles as p")
+    .leftJoin("creator_presence as cp", "cp.profile_id", "p.id")
+    .select([
+      "p.available_now",
+      "p.travel_lat",
+      "p.travel_lng",
+      "cp.online_since",
+      "cp.last_seen_at",
+      "cp.position_at",
+    ])
+    .where("p.id", "=", profileId);
+  if (lock) query = query.forUpdate("p");
+  return query.executeTakeFirst();
+}
+
+/** Starts or refreshes a creator's heartbeat row (online_since is kept while it exists). */
+export async function upsertPresence(
+  db: Db,
+  profileId: string,
+  now: Date,
+  positionWritten: boolean,
+) {
+  await db
+    .insertInto("creator_presence")
+    .values({
+      profile_id: profileId,
+      online_since: now,
+      last_seen_at: now,
+      position_at: positionWritten ? now : null,
+    })
+    .onConflict((oc) =>
+      oc.column("profile_id").doUpdateSet({
+        last_seen_at: now,
+        ...(positionWritten ? { position_at: now } : {}),
+      }),
+    )
+    .execute();
+}
+
+export async function deletePresence(db: Db, profileId: string) {
+  await db.deleteFrom("creator_presence").where("profile_id", "=", profileId).execute();
+}
+
+/** Removes the heartbeat rows of `profileIds` last seen before `cutoff`; returns their profiles. */
+export async function deleteStalePresence(
+  db: Db,
+  cutoff: Date,
+  profileIds: readonly string[],
+): Promise<string[]> {
+  if (!profileIds.length) return [];
+  const rows = await db
+    .deleteFrom("creator_presence")
+    .where("profile_id", "in", profileIds)
+    .where("last_seen_at", "<", cutoff)
+    .returning("profile_id")
+    .execute();
+  return rows.map((r) => r.profile_id);
+}

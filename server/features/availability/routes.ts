@@ -1,0 +1,94 @@
+import type { ZodType } from "zod";
+import {
+  goOfflineApiPath,
+  goOnlineApiPath,
+  heartbeatApiPath,
+  presenceApiPath,
+  ZPresenceState,
+  ZPresenceUpdate,
+} from "../../../contracts/availability.ts";
+import { ZErrorResponse } from "../../../contracts/errors.ts";
+import { defineRoute } from "../../platform/define-route.ts";
+import { createRouter } from "../../platform/http.ts";
+import { perUser, rateLimit } from "../../platform/rate-limit.ts";
+import { getPresence, goOffline, goOnline, heartbeat } from "./service.ts";
+
+const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
+const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
+const state = (description: string) => ({ description, content: json(ZPresenceState) });
+
+// A browser heartbeats every 30 s; a few extra for reloads and two tabs, never a flood.
+const HEARTBEAT_LIMIT = { name: "presence-heartbeat", max: 20, windowSeconds: 60 };
+const TOGGLE_LIMIT = { name: "presence-toggle", max: 30, windowSeconds: 60 };
+
+const presenceRoute = defineRoute({
+  access: "creator",
+  method: "get",
+  path: presenceApiPath,
+  summary: "The caller's own live presence, with their exact last position",
+  description:
+    "The only response that carries a creator's exact live position, and only their own. Everyone else sees it snapped to the presence grid.",
+  tags: ["availability"],
+  responses: { 200: state("The caller's presence") },
+});
+
+const onlineRoute = defineRoute({
+  access: "creator",
+  method: "post",
+  path: goOnlineApiPath,
+  middleware: [rateLimit(TOGGLE_LIMIT, perUser)],
+  summary: "Go online: available now, at the device's position if given",
+  description:
+    "Idempotent. Keep it alive with a heartbeat every heartbeatSeconds: a creator silent for 90 s is turned offline.",
+  tags: ["availability"],
+  request: { body: { content: json(ZPresenceUpdate), required: false } },
+  responses: {
+    200: state("Online"),
+    400: failure("Invalid position"),
+    429: failure("Too many changes"),
+  },
+});
+
+const offlineRoute = defineRoute({
+  access: "creator",
+  method: "post",
+  path: goOfflineApiPath,
+  middleware: [rateLimit(TOGGLE_LIMIT, perUser)],
+  summary: "Go offline (idempotent; also sent by the page as it closes, with sendBeacon)",
+  tags: ["availability"],
+  responses: { 200: state("Offline"), 429: failure("Too many changes") },
+});
+
+const heartbeatRoute = defineRoute({
+  access: "creator",
+  method: "post",
+  path: heartbeatApiPath,
+  middleware: [rateLimit(HEARTBEAT_LIMIT, perUser)],
+  summary: "Stay online; optionally report a new position",
+  description:
+    "A position is stored at most every 10 s and only when it changed; the heartbeat counts either way.",
+  tags: ["availability"],
+  request: { body: { content: json(ZPresenceUpdate), required: false } },
+  responses: {
+    200: state("Still online"),
+    400: failure("Invalid position"),
+    409: failure("The creator is offline (swept after missed heartbeats): go online again"),
+    429: failure("Too many heartbeats"),
+  },
+});
+
+export function availabilityRoutes() {
+  return createRouter()
+    .openapi(presenceRoute, async (c) =>
+      c.json(await getPresence(c.var.deps, c.var.creator.profileId), 200),
+    )
+    .openapi(onlineRoute, async (c) =>
+      c.json(await goOnline(c.var.deps, c.var.creator.profileId, c.req.valid("json") ?? {}), 200),
+    )
+    .openapi(offlineRoute, async (c) =>
+      c.json(await goOffline(c.var.deps, c.var.creator.profileId), 200),
+    )
+    .openapi(heartbeatRoute, async (c) =>
+      c.json(await heartbeat(c.var.deps, c.var.creator.profileId, c.req.valid("json") ?? {}), 200),
+    );
+}
