@@ -7,6 +7,23 @@ export const goOnlineApiPath = "/availability/online";
 export const goOfflineApiPath = "/availability/offline";
 export const heartbeatApiPath = "/availability/heartbeat";
 
+/** Spec strings of the Availability Manager. */
+export const AVAILABILITY_STRINGS = {
+  title: "Availability Manager",
+  subtitle: "Control when you're available for bookings",
+  online: "Currently Online",
+  offline: "Currently Offline",
+  onlineToast: "You're Now Online!",
+  offlineToast: "You're Now Offline",
+  errorTitle: "Error",
+  updateFailed: "Failed to update availability status",
+  locationErrorTitle: "Location Error",
+  locationError: "Unable to access your location for live tracking.",
+  trackingActive: "Location tracking active",
+  live: "Live",
+  liveHelper: "Clients can see you're available now",
+} as const;
+
 /** A heartbeat that finds its creator already swept offline (409). */
 export const NOT_ONLINE_MESSAGE =
   "You are offline: your device stopped checking in. Go online again.";
@@ -31,6 +48,8 @@ export type PresenceUpdate = z.infer<typeof ZPresenceUpdate>;
 
 /** The creator's own state: the one response that carries an exact live position. */
 export const ZPresenceState = z.object({
+  /** The creator's profile: presence events (REALTIME_TOPICS.creatorPresence) name it. */
+  profileId: z.string(),
   online: z.boolean(),
   position: ZPosition.nullable(),
   lastSeenAt: z.string().nullable(),

@@ -115,6 +115,7 @@ describe("presence routes", () => {
 
     const online = await ok(await post("online", me.cookie, { lat: 25.76123, lng: -80.19187 }));
     expect(online).toEqual({
+      profileId: me.profileId,
       online: true,
       position: { lat: 25.76123, lng: -80.19187 },
       lastSeenAt: clock.toISOString(),

@@ -19,9 +19,10 @@ import { deletePresence, deleteStalePresence, findLiveState, upsertPresence } fr
 type Deps = Pick<AppDeps, "database" | "now">;
 type LiveState = NonNullable<Awaited<ReturnType<typeof findLiveState>>>;
 
-function toState(state: LiveState): PresenceState {
+function toState(profileId: string, state: LiveState): PresenceState {
   const known = state.travel_lat !== null && state.travel_lng !== null;
   return {
+    profileId,
     online: state.available_now,
     position: known ? { lat: state.travel_lat!, lng: state.travel_lng! } : null,
     lastSeenAt: state.available_now && state.last_seen_at ? state.last_seen_at.toISOString() : null,
@@ -43,14 +44,14 @@ async function inTransaction<T>(
     const state = await findLiveState(trx, profileId, true);
     if (!state) throw new AppError("not_found", "Creator profile not found");
     await work(trx, state);
-    return toState((await findLiveState(trx, profileId))!);
+    return toState(profileId, (await findLiveState(trx, profileId))!);
   });
 }
 
 export async function getPresence(deps: Deps, profileId: string): Promise<PresenceState> {
   const state = await findLiveState(deps.database.db, profileId);
   if (!state) throw new AppError("not_found", "Creator profile not found");
-  return toState(state);
+  return toState(profileId, state);
 }
 
 /** Online (again): available now, at the given position if any. Repeating it is harmless. */

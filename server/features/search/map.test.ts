@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { coarseCoordinate } from "../../../contracts/availability.ts";
 import { EVENTS_PATH } from "../../../contracts/realtime.ts";
 import type { MapResponse } from "../../../contracts/search.ts";
 import { createCreator, createReview } from "../../db/factories.ts";
@@ -99,6 +100,9 @@ describe("map", () => {
     expect(result.stats.avgRating).toBe(4.5);
     // B is 0.1° of latitude (~6.9 mi) away, A is here: average ~3.5 mi.
     expect(result.stats.avgDistanceMiles).toBeCloseTo(3.5, 0);
+    // Each marker says how far, as a band, from its snapped position.
+    expect(result.creators.find((x) => x.name === "Online B")?.distanceBand).toBe("5–10 mi");
+    expect(result.creators.find((x) => x.name === "Online A")?.distanceBand).toBe("Under 1 mi");
     expect((await map()).stats.avgDistanceMiles).toBeNull();
   });
 
@@ -118,11 +122,18 @@ describe("map", () => {
       await set(listed.profile.id, { travel_lat: 25.72 });
       await set(listed.profile.id, { available_now: false });
     }, 4);
+    // Positions go out snapped to the presence grid (migration 090), never exact.
+    const [lat0, lat1, lng] = [
+      coarseCoordinate(25.7),
+      coarseCoordinate(25.72),
+      coarseCoordinate(-80.2),
+    ];
+    expect([lat0, lat1, lng]).toEqual([25.7025, 25.7225, -80.1975]);
     expect(events).toEqual([
-      { id: listed.profile.id, listed: true, lat: 25.7, lng: -80.2, availableNow: true },
+      { id: listed.profile.id, listed: true, lat: lat0, lng, availableNow: true },
       { id: hidden.profile.id, listed: false, lat: null, lng: null, availableNow: false },
-      { id: listed.profile.id, listed: true, lat: 25.72, lng: -80.2, availableNow: true },
-      { id: listed.profile.id, listed: true, lat: 25.72, lng: -80.2, availableNow: false },
+      { id: listed.profile.id, listed: true, lat: lat1, lng, availableNow: true },
+      { id: listed.profile.id, listed: true, lat: lat1, lng, availableNow: false },
     ]);
   });
 });
