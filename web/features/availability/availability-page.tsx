@@ -1,12 +1,98 @@
-import type { ReactNode } from "react";
+import { CalendarClock } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { AVAILABILITY_STRINGS as S } from "../../../contracts/availability.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Container, PageHeading } from "../../components/ui/page.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { isApiError } from "../../lib/api-errors.ts";
+import { useSession } from "../../lib/auth-client.ts";
+import {
+  closeAuthDialog,
+  openAuthDialog,
+  useAuthDialogMode,
+} from "../accounts/auth-dialog-store.ts";
+import { usePresence } from "./api.ts";
 
-// Placeholder until the presence work lands: the Availability Manager's frame and its guard.
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="mx-auto w-full max-w-lg">
+      <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+        <CalendarClock className="size-12 text-brand-600" aria-hidden />
+        <h2 className="text-xl font-bold text-ink-900">{title}</h2>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A signed-out visitor gets the sign-in dialog once; it closes when a session appears. */
+function useSignInPrompt(signedOut: boolean, signedIn: boolean) {
+  const mode = useAuthDialogMode();
+  const opened = useRef(false);
+  useEffect(() => {
+    if (signedOut && !opened.current) {
+      opened.current = true;
+      openAuthDialog("signin");
+    }
+  }, [signedOut]);
+  useEffect(() => {
+    if (signedIn && opened.current && mode !== null) closeAuthDialog();
+  }, [signedIn, mode]);
+}
+
+function Guarded({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const signedIn = Boolean(session.data);
+  const signedOut = !session.isPending && !session.data;
+  const presence = usePresence(signedIn);
+  useSignInPrompt(signedOut, signedIn);
+
+  if (signedOut) {
+    return (
+      <Notice title="Sign in to manage your availability">
+        <p className="text-ink-600">Creators sign in to go online and set their schedule.</p>
+        <Button onClick={() => openAuthDialog("signin")}>Sign In</Button>
+      </Notice>
+    );
+  }
+  if (isApiError(presence.error, "forbidden")) {
+    return (
+      <Notice title="For approved creators">
+        <p className="text-ink-600">
+          The Availability Manager is for creators with an approved profile. Apply to join, and once
+          you are approved you can go online and set your hours here.
+        </p>
+        <Button asChild>
+          <Link to="/become-photographer">Become a Creator</Link>
+        </Button>
+      </Notice>
+    );
+  }
+  if (presence.error) {
+    return (
+      <Notice title="Your availability could not be loaded">
+        <Button onClick={() => void presence.refetch()}>Try again</Button>
+      </Notice>
+    );
+  }
+  if (!presence.data) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-8" />
+      </div>
+    );
+  }
+  return <div className="flex flex-col gap-6">{children}</div>;
+}
+
+/** The Availability Manager's frame and guard: only approved creators see its cards. */
 export function AvailabilityPage({ children }: { children: ReactNode }) {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Availability Manager</h1>
-      <p className="text-slate-600">Control when you're available for bookings</p>
-      {children}
-    </div>
+    <Container className="max-w-4xl pb-16">
+      <PageHeading title={S.title} subtitle={S.subtitle} />
+      <Guarded>{children}</Guarded>
+    </Container>
   );
 }

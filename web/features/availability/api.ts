@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import {
+  goOfflineApiPath,
+  goOnlineApiPath,
+  heartbeatApiPath,
+  type Position,
+  type PresenceState,
+  presenceApiPath,
+  AVAILABILITY_STRINGS as S,
+  ZPresenceState,
+} from "../../../contracts/availability.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+import { isRetryable } from "../../lib/api-errors.ts";
+
+export const availabilityKeys = { presence: ["availability", "presence"] as const };
+
+/** The creator's own presence; a 401/403 here is the page's guard (not a creator). */
+export function usePresence(enabled: boolean) {
+  return useQuery({
+    queryKey: availabilityKeys.presence,
+    queryFn: ({ signal }) => apiRequest("GET", presenceApiPath, ZPresenceState, { signal }),
+    enabled,
+    staleTime: 0,
+    retry: (count, error) => count < 1 && isRetryable(error),
+  });
+}
+
+/** The switch: online or offline, with the spec's toasts. */
+export function useSetOnline() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (online: boolean) =>
+      apiRequest("POST", online ? goOnlineApiPath : goOfflineApiPath, ZPresenceState, {
+        body: {},
+      }),
+    onSuccess: (state) => {
+      client.setQueryData(availabilityKeys.presence, state);
+      if (state.online) toast.success(S.onlineToast);
+      else toast.success(S.offlineToast);
+    },
+    onError: () => toast.error(S.errorTitle, { description: S.updateFailed }),
+  });
+}
+
+export function sendHeartbeat(position: Position | undefined): Promise<PresenceState> {
+  return apiRequest("POST", heartbeatApiPath, ZPresenceState, { body: position ?? {} });
+}
+
+/** Sent as the page goes away: the browser delivers it even as the tab closes. */
+export function sendOfflineBeacon() {
+  return navigator.sendBeacon?.(`/api${goOfflineApiPath}`) ?? false;
+}

@@ -1,0 +1,146 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { toast } from "sonner";
+import {
+  type Position,
+  type PresenceState,
+  AVAILABILITY_STRINGS as S,
+} from "../../../contracts/availability.ts";
+import { AVAILABILITY_WATCH, PRESENCE } from "../../../contracts/constants.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
+import { isApiError } from "../../lib/api-errors.ts";
+import { subscribeEvents } from "../../lib/events.ts";
+import { availabilityKeys, sendHeartbeat, sendOfflineBeacon } from "./api.ts";
+import { type SentPosition, shouldSendPosition } from "./presence-policy.ts";
+
+// Live presence in the browser (docs/decisions/018): while the creator is online the page
+// watches the device's location (only while visible), heartbeats every PRESENCE.heartbeatSeconds
+// with a position only when shouldSendPosition says so, stops heartbeating after
+// PRESENCE.hiddenOfflineSeconds hidden (the server's sweep then takes the creator offline), and
+// says goodbye with a beacon when the page goes away.
+
+function subscribeVisibility(listener: () => void) {
+  document.addEventListener("visibilitychange", listener);
+  return () => document.removeEventListener("visibilitychange", listener);
+}
+
+export function usePageVisible(): boolean {
+  return useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState !== "hidden",
+    () => true,
+  );
+}
+
+/** Keeps an online creator online and located; returns the device's latest position. */
+export function useLivePresence(state: PresenceState | undefined): Position | null {
+  const client = useQueryClient();
+  const online = state?.online ?? false;
+  const profileId = state?.profileId;
+  const visible = usePageVisible();
+  const [device, setDevice] = useState<Position | null>(null);
+  const [hiddenLong, setHiddenLong] = useState(false);
+  const latest = useRef<Position | null>(null);
+  const lastSent = useRef<SentPosition | null>(null);
+  const locationErrorShown = useRef(false);
+  const onlineNow = useRef(online);
+  onlineNow.current = online;
+
+  const beat = useCallback(async () => {
+    const current = latest.current;
+    const at = Date.now();
+    const position =
+      current && shouldSendPosition(current, lastSent.current, at) ? current : undefined;
+    try {
+      const next = await sendHeartbeat(position);
+      if (position) lastSent.current = { position, atMs: at };
+      client.setQueryData(availabilityKeys.presence, next);
+    } catch (error) {
+      // Swept offline (or switched off in another tab): the page shows it. A network blip is
+      // left to the next heartbeat.
+      if (isApiError(error, "conflict")) {
+        void client.invalidateQueries({ queryKey: availabilityKeys.presence });
+      }
+    }
+  }, [client]);
+
+  // Each time the creator goes online the position is sent afresh.
+  useEffect(() => {
+    if (online) return;
+    lastSent.current = null;
+    locationErrorShown.current = false;
+  }, [online]);
+
+  // The location watch: only while online and the page is visible.
+  useEffect(() => {
+    if (!online || !visible) return;
+    const failed = () => {
+      if (locationErrorShown.current) return;
+      locationErrorShown.current = true;
+      toast.error(S.locationErrorTitle, { description: S.locationError });
+    };
+    if (!("geolocation" in navigator)) {
+      failed();
+      return;
+    }
+    const id = navigator.geolocation.watchPosition(
+      (fix) => {
+        const position = { lat: fix.coords.latitude, lng: fix.coords.longitude };
+        latest.current = position;
+        setDevice(position);
+        locationErrorShown.current = false;
+        if (shouldSendPosition(position, lastSent.current, Date.now())) void beat();
+      },
+      failed,
+      {
+        enableHighAccuracy: AVAILABILITY_WATCH.enableHighAccuracy,
+        timeout: AVAILABILITY_WATCH.timeoutMs,
+        maximumAge: AVAILABILITY_WATCH.maximumAgeMs,
+      },
+    );
+    return () => navigator.geolocation.clearWatch(id);
+  }, [online, visible, beat]);
+
+  // Hidden for long: stop heartbeating. Visible again: check in at once.
+  const wasHidden = useRef(false);
+  useEffect(() => {
+    if (!visible) {
+      wasHidden.current = true;
+      const timer = setTimeout(() => setHiddenLong(true), PRESENCE.hiddenOfflineSeconds * 1000);
+      return () => clearTimeout(timer);
+    }
+    setHiddenLong(false);
+    if (wasHidden.current && onlineNow.current) void beat();
+    wasHidden.current = false;
+  }, [visible, beat]);
+
+  // The heartbeat.
+  useEffect(() => {
+    if (!online || hiddenLong) return;
+    const timer = setInterval(() => void beat(), PRESENCE.heartbeatSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [online, hiddenLong, beat]);
+
+  // Closing or leaving the page: offline at once rather than after the sweep.
+  useEffect(() => {
+    if (!online) return;
+    const onPageHide = () => sendOfflineBeacon();
+    window.addEventListener("pagehide", onPageHide);
+    return () => window.removeEventListener("pagehide", onPageHide);
+  }, [online]);
+
+  // The sweep (or another tab) turned this creator off: every presence event naming them
+  // reloads their state.
+  useEffect(() => {
+    if (!profileId) return;
+    const reload = () => void client.invalidateQueries({ queryKey: availabilityKeys.presence });
+    return subscribeEvents(REALTIME_TOPICS.creatorPresence, {
+      onEvent: (payload) => {
+        if ((payload as { id?: unknown } | null)?.id === profileId) reload();
+      },
+      onResync: reload,
+    });
+  }, [profileId, client]);
+
+  return online ? device : null;
+}
