@@ -12,7 +12,7 @@ import { Avatar, CoverImage } from "../components/ui/media-image.tsx";
 import { Container } from "../components/ui/page.tsx";
 import { SendMessageButton } from "../components/ui/send-message-button.tsx";
 import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
-import { useCreatorProfile } from "../features/profiles/api.ts";
+import { useCreatorProfile, useLiveProfileAvailability } from "../features/profiles/api.ts";
 import { GalleryButton } from "../features/profiles/gallery-button.tsx";
 import { ReviewsList } from "../features/profiles/reviews-list.tsx";
 import { usePageHead } from "../features/profiles/use-page-head.ts";
@@ -32,6 +32,7 @@ const GalleryDialog = lazy(async () => ({
 export default function CreatorProfileScreen() {
   const { id = "" } = useParams();
   const query = useCreatorProfile(id);
+  useLiveProfileAvailability(id);
   const profile = query.data;
   usePageHead(profile ? creatorPageHead(profile) : null);
 

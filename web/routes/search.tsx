@@ -4,7 +4,11 @@ import { Button } from "../components/ui/button.tsx";
 import { ChipPicker } from "../components/ui/chip-picker.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
-import { type SearchParams, useCreatorSearch } from "../features/search/api.ts";
+import {
+  type SearchParams,
+  useCreatorSearch,
+  useLiveSearchAvailability,
+} from "../features/search/api.ts";
 import { CreatorResultCard } from "../features/search/creator-result-card.tsx";
 import { SearchForm } from "../features/search/search-form.tsx";
 import { formatLongDate } from "../lib/format.ts";
@@ -32,6 +36,7 @@ export default function SearchScreen() {
     filter: pick(urlParams.get("filter"), QUICK_FILTERS),
   };
   const search = useCreatorSearch(params);
+  useLiveSearchAvailability();
   const items = search.data?.pages.flatMap((p) => p.items) ?? [];
 
   // Every change is a new history entry, so the query is shareable and Back returns to it.

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Navigation, X } from "lucide-react";
 import { Link } from "react-router";
 import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
 import { bookingsForCreatorPath, creatorProfilePath } from "../../../contracts/routes.ts";
@@ -45,7 +45,15 @@ export function CreatorDetailCard({
             <h2 className="truncate text-lg font-bold text-ink-900">{creator.name}</h2>
             {creator.availableNow ? <Badge variant="success">Available</Badge> : null}
           </div>
-          <p className="text-sm text-ink-600">{CREATOR_TYPE_LABELS[creator.type]}</p>
+          <p className="text-sm text-ink-600">
+            {CREATOR_TYPE_LABELS[creator.type]}
+            {creator.distanceBand ? (
+              <span className="ml-2 inline-flex items-center gap-1 whitespace-nowrap text-ink-500">
+                <Navigation className="size-3.5" aria-hidden />
+                {creator.distanceBand} away
+              </span>
+            ) : null}
+          </p>
         </div>
       </div>
       {creator.specialties.length ? (

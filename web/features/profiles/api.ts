@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type PortfolioPage,
+  type PublicProfile,
   publicProfileApiPath,
   ZComment,
   ZCommentList,
@@ -10,6 +11,7 @@ import {
 } from "../../../contracts/profiles.ts";
 import { apiRequest, takeInitialResponse } from "../../lib/api-client.ts";
 import { isRetryable } from "../../lib/api-errors.ts";
+import { usePresenceEvents } from "../../lib/presence-events.ts";
 
 export const profileKeys = {
   creator: (id: string) => ["creator", id] as const,
@@ -26,6 +28,17 @@ export function useCreatorProfile(id: string) {
     initialData: () => takeInitialResponse(publicProfileApiPath(id), ZPublicProfile),
     initialDataUpdatedAt: Date.now,
     retry: (count, error) => isRetryable(error) && count < 1,
+  });
+}
+
+/** The profile's 'Available now' badge follows the creator going online and offline. */
+export function useLiveProfileAvailability(id: string) {
+  const client = useQueryClient();
+  usePresenceEvents((event) => {
+    if (event.id !== id) return;
+    client.setQueryData<PublicProfile>(profileKeys.creator(id), (data) =>
+      data ? { ...data, availableNow: event.availableNow } : data,
+    );
   });
 }
 

@@ -1,7 +1,8 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import type { QUICK_FILTERS, Service } from "../../../contracts/enums.ts";
-import { ZSearchResponse } from "../../../contracts/search.ts";
+import { type SearchResponse, ZSearchResponse } from "../../../contracts/search.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { usePresenceEvents } from "../../lib/presence-events.ts";
 
 export type SearchParams = {
   zip?: string;
@@ -27,5 +28,24 @@ export function useCreatorSearch(params: SearchParams) {
     },
     getNextPageParam: (last) => last.nextCursor,
     retry: false,
+  });
+}
+
+/** 'Available now' badges follow creators going online and offline while results are shown. */
+export function useLiveSearchAvailability() {
+  const client = useQueryClient();
+  usePresenceEvents((event) => {
+    client.setQueriesData<InfiniteData<SearchResponse>>({ queryKey: ["search"] }, (data) => {
+      if (!data?.pages.some((page) => page.items.some((c) => c.id === event.id))) return data;
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.map((c) =>
+            c.id === event.id ? { ...c, availableNow: event.availableNow } : c,
+          ),
+        })),
+      };
+    });
   });
 }
