@@ -72,10 +72,8 @@ export function LiveAvailabilityCard() {
               <MapPin className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />
               <div>
                 <p className="text-sm font-semibold text-ink-900">{S.trackingActive}</p>
-                <p className="mt-0.5 font-mono text-sm text-ink-600">
-                  <span className="sr-only">Latitude </span>
-                  {coordinate(position.lat)}, <span className="sr-only">Longitude </span>
-                  {coordinate(position.lng)}
+                <p className="mt-0.5 font-mono text-sm text-ink-600" title="Latitude, longitude">
+                  {`${coordinate(position.lat)}, ${coordinate(position.lng)}`}
                 </p>
               </div>
             </div>
