@@ -12,6 +12,7 @@ import { createCreator } from "../../db/factories.ts";
 import { createVerifiedUser } from "../../test/accounts.ts";
 import { jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { AVAILABILITY_JOBS } from "./jobs.ts";
 import { sweepPresence } from "./service.ts";
 
 let app: TestApp;
@@ -210,6 +211,32 @@ describe("presence routes", () => {
     await ok(await post("heartbeat", seeded.cookie));
     advance(PRESENCE.staleAfterSeconds + 1);
     expect(await sweepPresence(app.deps, clock)).toContain(seeded.profileId);
+  });
+
+  it("the sweep job runs every minute by cron, books a second run 30 s later, and sweeps", async () => {
+    const { rows } = await app.database.pool.query(
+      "select cron from pgboss.schedule where name = $1",
+      [AVAILABILITY_JOBS.sweepPresence],
+    );
+    expect(rows).toEqual([{ cron: "* * * * *" }]);
+    const me = await creator();
+    await ok(await post("online", me.cookie));
+    advance(PRESENCE.staleAfterSeconds + 1);
+    const booked = async () =>
+      (
+        await app.database.pool.query<{ start_after: Date }>(
+          "select start_after from pgboss.job where name = $1 and data->>'followUp' = 'true'",
+          [AVAILABILITY_JOBS.sweepPresence],
+        )
+      ).rows.map((r) => r.start_after.getTime());
+    const before = await booked();
+    await app.deps.jobs.run(AVAILABILITY_JOBS.sweepPresence, {}, clock);
+    expect((await presence(me.cookie)).online).toBe(false);
+    const after = await booked();
+    expect(after.filter((t) => !before.includes(t))).toEqual([clock.getTime() + 30_000]);
+    // The follow-up books nothing more.
+    await app.deps.jobs.run(AVAILABILITY_JOBS.sweepPresence, { followUp: true }, clock);
+    expect((await booked()).length).toBe(after.length);
   });
 
   it("limits heartbeats per creator", async () => {
