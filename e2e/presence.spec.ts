@@ -120,6 +120,12 @@ test("a creator goes online with their location; a visitor's map shows them live
   await expect(page.getByText("Location tracking active")).toHaveCount(0);
   await expect(marker.locator("[data-available]")).toHaveAttribute("data-available", "false");
 
+  // Online again, then the tab closes: its goodbye beacon turns the creator off at once.
+  await page.getByRole("switch", { name: "Currently Offline" }).click();
+  await expect(marker.locator("[data-available]")).toHaveAttribute("data-available", "true");
+  await page.close({ runBeforeUnload: true });
+  await expect(marker.locator("[data-available]")).toHaveAttribute("data-available", "false");
+
   await device.close();
   await visitor.close();
 });

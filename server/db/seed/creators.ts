@@ -78,6 +78,8 @@ async function seedCreator(
     travelRadius: demo.travelRadius,
     travelFeeCents: demo.travelRadius >= 50 ? 2_500 : null,
     hourlyRateCents: demo.rateDollars * 100,
+    // No heartbeat row: the presence sweep leaves seeded creators on (it turns off only those
+    // whose browser stopped heartbeating), so the demo map stays populated.
     availableNow: demo.availableNow ?? false,
     // Live creators are out and about, up to ~2 miles from their base.
     travelLat: round4(base.lat + random.between(-0.025, 0.025)),
