@@ -54,7 +54,7 @@ test("a creator goes online with their location; a visitor's map shows them live
   browser,
 }, testInfo) => {
   // Two browsers, a sign-in and a live map on two shared cores.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const visitor = await newContext(browser, { latitude: 25.7617, longitude: -80.1918 });
   const map = await visitor.newPage();
   await map.goto(`${app.url}/map`);
@@ -112,7 +112,7 @@ test("a creator goes online with their location; a visitor's map shows them live
     "Under 1 mi away",
   );
 
-  await page.screenshot({ path: testInfo.outputPath("availability-online.png"), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("availability-online.png") });
 
   // Offline: the marker turns grey on the visitor's map at once.
   await page.getByRole("switch", { name: "Currently Online" }).click();
