@@ -17,6 +17,8 @@ let app: TestApp;
 let creator: { email: string; profileId: string };
 
 test.beforeAll(async () => {
+  // A fresh embedded database with every migration, two at once on a shared machine.
+  test.setTimeout(240_000);
   app = await startTestApp({ LOG_LEVEL: "silent" });
   const made = await createCreator(app.database.db, {
     fullName: NAME,
