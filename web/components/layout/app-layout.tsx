@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../ui/spinner.tsx";
 import { HailOffersSlot } from "./hail-offers-slot.tsx";
+import { PresenceKeeperSlot } from "./presence-keeper-slot.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { TabBar } from "./tab-bar.tsx";
@@ -24,6 +25,7 @@ export function AppLayout() {
       <SiteFooter />
       <TabBar />
       <HailOffersSlot />
+      <PresenceKeeperSlot />
       <ScrollRestoration />
     </div>
   );

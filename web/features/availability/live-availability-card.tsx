@@ -12,7 +12,7 @@ import {
 import { cn } from "../../lib/cn.ts";
 import { usePresence, useSetOnline } from "./api.ts";
 import { OnlineSwitch } from "./online-switch.tsx";
-import { useLivePresence } from "./use-live-presence.ts";
+import { useDevicePosition } from "./use-live-presence.ts";
 
 const ONLINE_HELPER = "Your location is being tracked and you're visible to clients.";
 const OFFLINE_HELPER = "Turn on to receive live booking requests.";
@@ -23,7 +23,7 @@ const coordinate = (value: number) => value.toFixed(AVAILABILITY_WATCH.coordinat
 export function LiveAvailabilityCard() {
   const presence = usePresence(true);
   const setOnline = useSetOnline();
-  const device = useLivePresence(presence.data);
+  const device = useDevicePosition();
   const statusId = useId();
   const helperId = useId();
   const online = presence.data?.online ?? false;

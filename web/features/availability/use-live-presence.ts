@@ -24,6 +24,27 @@ function subscribeVisibility(listener: () => void) {
   return () => document.removeEventListener("visibilitychange", listener);
 }
 
+// The device's latest position, for the Live Availability card; the keeper writes it.
+let devicePosition: Position | null = null;
+const deviceListeners = new Set<() => void>();
+
+function setDevicePosition(position: Position | null) {
+  devicePosition = position;
+  for (const listener of deviceListeners) listener();
+}
+
+/** The position the device last reported while its creator was online (else null). */
+export function useDevicePosition(): Position | null {
+  return useSyncExternalStore(
+    (listener) => {
+      deviceListeners.add(listener);
+      return () => deviceListeners.delete(listener);
+    },
+    () => devicePosition,
+    () => null,
+  );
+}
+
 export function usePageVisible(): boolean {
   return useSyncExternalStore(
     subscribeVisibility,
@@ -32,13 +53,15 @@ export function usePageVisible(): boolean {
   );
 }
 
-/** Keeps an online creator online and located; returns the device's latest position. */
-export function useLivePresence(state: PresenceState | undefined): Position | null {
+/**
+ * Keeps an online creator online and located, on whatever screen the tab shows (mounted once,
+ * app-wide, by presence-keeper.tsx).
+ */
+export function useLivePresence(state: PresenceState | undefined): void {
   const client = useQueryClient();
   const online = state?.online ?? false;
   const profileId = state?.profileId;
   const visible = usePageVisible();
-  const [device, setDevice] = useState<Position | null>(null);
   const [hiddenLong, setHiddenLong] = useState(false);
   const latest = useRef<Position | null>(null);
   const lastSent = useRef<SentPosition | null>(null);
@@ -67,6 +90,7 @@ export function useLivePresence(state: PresenceState | undefined): Position | nu
   // Each time the creator goes online the position is sent afresh.
   useEffect(() => {
     if (online) return;
+    setDevicePosition(null);
     lastSent.current = null;
     locationErrorShown.current = false;
   }, [online]);
@@ -87,7 +111,7 @@ export function useLivePresence(state: PresenceState | undefined): Position | nu
       (fix) => {
         const position = { lat: fix.coords.latitude, lng: fix.coords.longitude };
         latest.current = position;
-        setDevice(position);
+        setDevicePosition(position);
         locationErrorShown.current = false;
         if (shouldSendPosition(position, lastSent.current, Date.now())) void beat();
       },
@@ -141,6 +165,4 @@ export function useLivePresence(state: PresenceState | undefined): Position | nu
       onResync: reload,
     });
   }, [profileId, client]);
-
-  return online ? device : null;
 }
