@@ -1,5 +1,6 @@
 import { defineSampleCleanupJob } from "./features/applications/sample-cleanup.ts";
 import { defineBookingJobs } from "./features/bookings/jobs.ts";
+import { defineHailJobs } from "./features/hail/jobs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { pruneIdempotencyKeys } from "./platform/idempotency.ts";
 import { pruneEvents } from "./platform/realtime.ts";
@@ -34,5 +35,6 @@ export async function startJobs(deps: AppDeps) {
   });
   defineSampleCleanupJob(deps);
   defineBookingJobs(deps);
+  defineHailJobs(deps);
   await deps.jobs.start();
 }
