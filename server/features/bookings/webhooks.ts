@@ -1,5 +1,5 @@
 import type { AppDeps } from "../../platform/deps.ts";
-import { findHailByOrder } from "../hail/queries.ts";
+import { isHailOrder } from "../hail/payment-return.ts";
 import { completeHailPayment } from "../hail/service.ts";
 import { completePayment } from "./payment.ts";
 import * as q from "./queries.ts";
@@ -29,8 +29,7 @@ export async function handleWebhook(
     const booking = await q.findBookingByOrder(db, event.orderId);
     if (booking) await completePayment(deps, event.orderId);
     // A hail's order (server/features/hail) completes the hail.
-    else if (await findHailByOrder(db, event.orderId))
-      await completeHailPayment(deps, event.orderId);
+    else if (await isHailOrder(deps, event.orderId)) await completeHailPayment(deps, event.orderId);
   } else {
     deps.log.info({ type: event.type, resource: event.resourceId }, "payment webhook noted");
   }
