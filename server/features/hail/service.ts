@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { priceBooking } from "../../../contracts/booking-pricing.ts";
 import { HAIL } from "../../../contracts/constants.ts";
@@ -11,6 +12,7 @@ import {
   type ZCreateHailRequest,
   type ZHailQuoteQuery,
 } from "../../../contracts/hail.ts";
+import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -57,6 +59,7 @@ type Match = Awaited<ReturnType<typeof q.matchCreators>>;
 
 function match(
   deps: AppDeps,
+  db: Kysely<DB>,
   clientUserId: string,
   input: {
     service: QuoteInput["service"];
@@ -68,7 +71,7 @@ function match(
   startInMinutes: number,
 ) {
   const now = deps.now();
-  return q.matchCreators(deps.database.db, {
+  return q.matchCreators(db, {
     service: input.service,
     point: { lat: input.lat, lng: input.lng },
     radiusMiles: input.radiusMiles,
@@ -90,7 +93,7 @@ export async function quoteHail(
   clientUserId: string,
   input: QuoteInput,
 ): Promise<HailQuote> {
-  const matches = await match(deps, clientUserId, input, 0);
+  const matches = await match(deps, deps.database.db, clientUserId, input, 0);
   const { min, max } = totals(matches, input.hours);
   return {
     creatorsAvailable: matches.length,
@@ -142,7 +145,13 @@ export async function createHail(
         `You can send ${HAIL.perHourPerClient} hails an hour. Please wait a little and try again.`,
       );
     }
-    const matches = await match(deps, clientUserId, { ...input, ...point }, input.startInMinutes);
+    const matches = await match(
+      deps,
+      trx,
+      clientUserId,
+      { ...input, ...point },
+      input.startInMinutes,
+    );
     const { min, max } = totals(matches, input.hours);
     if (!min || !max) throw new AppError("conflict", HAIL_NOBODY_ONLINE_MESSAGE);
     const payBy = new Date(now.getTime() + HAIL.paymentWindowMinutes * 60_000);
@@ -304,6 +313,7 @@ export async function completeHailPayment(deps: AppDeps, orderId: string): Promi
     : 0;
   const matches = await match(
     deps,
+    db,
     hail.client_user_id,
     {
       service: hail.service as QuoteInput["service"],
