@@ -369,7 +369,7 @@ describe("a live hail", () => {
       .execute();
     expect(bookings).toHaveLength(1);
     expect((await bookingState(app, bookings[0]!.id)).ledger).toBe(2);
-  });
+  }, 180_000);
 
   it("expires after 90 seconds: offers expired, the hold voided, everyone told", async () => {
     const s = await scene();
