@@ -465,3 +465,32 @@ describe("the wrong person", () => {
     expect((await readHail(app, s.client, created.hail.id)).status).toBe("live");
   });
 });
+
+describe("a creator who keeps cancelling hail bookings", () => {
+  it(`is flagged to staff after ${HAIL.creatorCancelFlag.count} cancellations`, async () => {
+    const point = nextPoint();
+    const creator = await onlineCreator(app, { base: northOf(point, 1), seenAt: clock });
+    const flags = () =>
+      app.database.db
+        .selectFrom("admin_notifications")
+        .select("body")
+        .where("kind", "=", "hail_cancellations")
+        .where("body", "like", `%${creator.profileId}%`)
+        .execute();
+    for (let i = 0; i < HAIL.creatorCancelFlag.count; i++) {
+      const client = await hailClient(app);
+      const created = await hail(app, client, { ...point });
+      await payInSandbox(app, created.order);
+      expect((await offerAction(app, creator, created.hail.id, "accept")).status).toBe(200);
+      const { bookingId } = await readHail(app, client, created.hail.id);
+      const cancel = await app.fetch(`/api/bookings/${bookingId}/cancel`, {
+        method: "POST",
+        headers: { cookie: creator.cookie, origin: app.url, "content-type": "application/json" },
+        body: JSON.stringify({ reason: "Something came up" }),
+      });
+      expect(cancel.status).toBe(200);
+      await app.deps.jobs.run(HAIL_JOBS.creatorCancelled, { bookingId }, clock);
+      expect((await flags()).length).toBe(i + 1 < HAIL.creatorCancelFlag.count ? 0 : 1);
+    }
+  }, 120_000);
+});
