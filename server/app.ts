@@ -14,6 +14,7 @@ import { availabilityRoutes } from "./features/availability/routes.ts";
 import { paymentRoutes } from "./features/bookings/payment-routes.ts";
 import { bookingRoutes } from "./features/bookings/routes.ts";
 import { eventRoutes } from "./features/events/routes.ts";
+import { hailRoutes } from "./features/hail/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", eventRoutes());
   api.route("/", bookingRoutes());
   api.route("/", availabilityRoutes());
+  api.route("/", hailRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   // The payment provider's redirects and webhooks: not JSON API routes, but under /api.

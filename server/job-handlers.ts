@@ -1,6 +1,7 @@
 import { defineSampleCleanupJob } from "./features/applications/sample-cleanup.ts";
 import { defineAvailabilityJobs } from "./features/availability/jobs.ts";
 import { defineBookingJobs } from "./features/bookings/jobs.ts";
+import { defineHailJobs } from "./features/hail/jobs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { pruneIdempotencyKeys } from "./platform/idempotency.ts";
 import { pruneEvents } from "./platform/realtime.ts";
@@ -36,5 +37,6 @@ export async function startJobs(deps: AppDeps) {
   defineSampleCleanupJob(deps);
   defineBookingJobs(deps);
   defineAvailabilityJobs(deps);
+  defineHailJobs(deps);
   await deps.jobs.start();
 }

@@ -11,6 +11,7 @@ import { type SeededCreator, seedCreators } from "./creators.ts";
 import { DEMO_CREATORS } from "./creators-data.ts";
 import { DEMO_ACCOUNTS, type DemoClient, seedDemoAccounts } from "./demo-accounts.ts";
 import { encodeAll } from "./encoded-images.ts";
+import { seedHailPresence } from "./hail.ts";
 import { createRandom } from "./random.ts";
 
 // An arbitrary constant: two processes starting on one empty database seed it once.
@@ -78,6 +79,7 @@ export async function seedDemoWorld(db: Db, storage: Storage, authSecret: string
   });
   await seedApplications(db, random, { adminId: accounts.adminId, creators });
   await seedClientBookings(db, accounts.demoClient.id, creators, accounts.clients);
+  await seedHailPresence(db, creators);
   return creators.length;
 }
 

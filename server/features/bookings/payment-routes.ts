@@ -3,6 +3,7 @@ import { bookingPagePath } from "../../../contracts/bookings.ts";
 import { requireAccess } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { AppEnv } from "../../platform/http.ts";
+import { hailPaymentReturn, isHailOrder } from "../hail/payment-return.ts";
 import {
   cancelledAtProvider,
   completePayment,
@@ -25,6 +26,10 @@ export function paymentRoutes() {
 
   app.get(PAYMENT_RETURN_PATH, requireAccess("public"), async (c) => {
     const orderId = c.req.query("token") ?? "";
+    // A hail's order (server/features/hail) completes the hail; any other, a booking.
+    if (orderId && (await isHailOrder(c.var.deps, orderId))) {
+      return c.redirect(await hailPaymentReturn(c.var.deps, orderId, "return"), 303);
+    }
     const ref = orderId ? await q.findBookingByOrder(c.var.deps.database.db, orderId) : undefined;
     if (!ref) return c.redirect("/bookings", 303);
     let outcome = "approved";
@@ -43,6 +48,9 @@ export function paymentRoutes() {
 
   app.get(PAYMENT_CANCEL_PATH, requireAccess("public"), async (c) => {
     const orderId = c.req.query("token") ?? "";
+    if (orderId && (await isHailOrder(c.var.deps, orderId))) {
+      return c.redirect(await hailPaymentReturn(c.var.deps, orderId, "cancel"), 303);
+    }
     const ref = orderId ? await q.findBookingByOrder(c.var.deps.database.db, orderId) : undefined;
     if (!ref) return c.redirect("/bookings", 303);
     await cancelledAtProvider(c.var.deps, orderId);

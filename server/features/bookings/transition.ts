@@ -4,6 +4,7 @@ import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
+import { HAIL_JOBS } from "../hail/job-names.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { type Actor, TRANSITIONS, type TransitionName } from "./lifecycle.ts";
 import { transitionMails } from "./mails.ts";
@@ -76,6 +77,13 @@ export async function applyTransition(
     });
     if (moneyMoves)
       await deps.jobs.send(BOOKING_JOBS.settle, { bookingId: booking.id }, { executor: trx });
+    // Hail's one hook: a creator's cancellation counts toward its repeat-canceller flag.
+    if (t.to === "cancelled" && actor.role === "creator")
+      await deps.jobs.send(
+        HAIL_JOBS.creatorCancelled,
+        { bookingId: booking.id },
+        { executor: trx },
+      );
     const skip = actor.role === "client" || actor.role === "creator" ? actor.role : null;
     for (const mail of transitionMails(name, booking, skip, refund, siteOrigin(deps.config))) {
       await deps.mailer.send(mail, trx);

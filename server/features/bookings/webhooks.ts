@@ -1,4 +1,6 @@
 import type { AppDeps } from "../../platform/deps.ts";
+import { isHailOrder } from "../hail/payment-return.ts";
+import { completeHailPayment } from "../hail/service.ts";
 import { completePayment } from "./payment.ts";
 import * as q from "./queries.ts";
 
@@ -26,6 +28,8 @@ export async function handleWebhook(
   if (PAYMENT_EVENTS.has(event.type) && event.orderId) {
     const booking = await q.findBookingByOrder(db, event.orderId);
     if (booking) await completePayment(deps, event.orderId);
+    // A hail's order (server/features/hail) completes the hail.
+    else if (await isHailOrder(deps, event.orderId)) await completeHailPayment(deps, event.orderId);
   } else {
     deps.log.info({ type: event.type, resource: event.resourceId }, "payment webhook noted");
   }

@@ -1,0 +1,496 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { priceBooking } from "../../../contracts/booking-pricing.ts";
+import { HAIL } from "../../../contracts/constants.ts";
+import {
+  HAIL_ALREADY_OPEN_MESSAGE,
+  HAIL_NO_LOCATION_MESSAGE,
+  HAIL_NOBODY_ONLINE_MESSAGE,
+  HAIL_TAKEN_MESSAGE,
+  type Hail,
+  type HailOffer,
+  type HailQuote,
+} from "../../../contracts/hail.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
+import { createBooking } from "../../db/factories.ts";
+import {
+  bookingState,
+  freshKey,
+  getBooking,
+  type Party,
+  payInSandbox,
+} from "../../test/bookings.ts";
+import {
+  eventsOf,
+  hail,
+  hailClient,
+  lastEventId,
+  northOf,
+  type OnlineCreator,
+  offerAction,
+  onlineCreator,
+  readHail,
+  requestHail,
+} from "../../test/hail.ts";
+import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { captureAt } from "../bookings/holds.ts";
+import { BOOKING_JOBS } from "../bookings/job-names.ts";
+import { HAIL_JOBS } from "./job-names.ts";
+import { HAIL_OVERLAP_MESSAGE } from "./offers.ts";
+
+// Hail over real HTTP with the sandbox provider and a controllable clock: quote, send, pay,
+// live offers to exactly the matching creators, first accept wins, expiry, cancellation.
+
+// Far from the real date: queued jobs due in real time would otherwise run against this clock.
+const START = new Date("2030-11-23T15:00:00Z");
+let clock = START;
+let app: TestApp;
+let region = 0;
+
+beforeAll(async () => {
+  app = await startTestApp({}, { now: () => clock });
+});
+afterAll(() => app?.close());
+beforeEach(() => {
+  clock = START;
+});
+
+/** A fresh spot per test, far from every other test's creators. */
+const nextPoint = () => {
+  region += 1;
+  return { lat: 26 + region * 1.5, lng: -100 + region * 0.5 };
+};
+const later = (ms: number) => new Date(START.getTime() + ms);
+
+async function quote(client: Party, point: { lat: number; lng: number }, extra = "") {
+  const response = await app.fetch(
+    `/api/hails/quote?service=Photography&hours=2&lat=${point.lat}&lng=${point.lng}${extra}`,
+    { headers: { cookie: client.cookie } },
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as HailQuote;
+}
+
+/** Two online photographers near a fresh point (1 and 3 miles), $100/h and $200/h. */
+async function scene() {
+  const point = nextPoint();
+  const near = await onlineCreator(app, {
+    base: northOf(point, 1),
+    seenAt: clock,
+    rateCents: 10_000,
+    name: "Near One",
+  });
+  const far = await onlineCreator(app, {
+    base: northOf(point, 3),
+    seenAt: clock,
+    rateCents: 20_000,
+    name: "Far One",
+  });
+  const client = await hailClient(app);
+  return { point, near, far, client };
+}
+
+/** A hail paid in the sandbox: live to the scene's creators. */
+async function liveHail(s: Awaited<ReturnType<typeof scene>>) {
+  const created = await hail(app, s.client, { ...s.point });
+  const landing = await payInSandbox(app, created.order);
+  expect(landing).toBe(`/hail?hail=${created.hail.id}&payment=approved`);
+  return created;
+}
+
+async function offersOf(creator: Party) {
+  const response = await app.fetch("/api/hail-offers", { headers: { cookie: creator.cookie } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { offers: HailOffer[] }).offers;
+}
+
+async function offerStatus(hailId: string, creator: OnlineCreator) {
+  const row = await app.database.db
+    .selectFrom("hail_offers")
+    .select("status")
+    .where("hail_id", "=", hailId)
+    .where("profile_id", "=", creator.profileId)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+async function authorizationStatus(hailId: string) {
+  const row = await app.database.db
+    .selectFrom("hails")
+    .select(["paypal_order_id"])
+    .where("id", "=", hailId)
+    .executeTakeFirstOrThrow();
+  const order = await app.deps.payments.getOrder(row.paypal_order_id!);
+  return order.authorizations.at(-1)?.status;
+}
+
+describe("the quote", () => {
+  it("counts online creators of the service whose area covers the point, inside the radius", async () => {
+    const point = nextPoint();
+    const seen = clock;
+    const stale = new Date(clock.getTime() - 2 * 60_000);
+    const rates: number[] = [];
+    const add = async (o: Parameters<typeof onlineCreator>[1], counted: boolean) => {
+      await onlineCreator(app, o);
+      if (counted) rates.push(o.rateCents ?? 15_000);
+    };
+    await add({ base: northOf(point, 1), seenAt: seen, rateCents: 10_000 }, true);
+    // Videographer listing Photography among their specialties: offers it.
+    await add(
+      {
+        base: northOf(point, 2),
+        seenAt: seen,
+        type: "videographer",
+        specialties: ["Photography"],
+        rateCents: 30_000,
+      },
+      true,
+    );
+    // A videographer only; a stale heartbeat; switched off; no heartbeat at all.
+    await add({ base: northOf(point, 1), seenAt: seen, type: "videographer" }, false);
+    await add({ base: northOf(point, 1), seenAt: stale }, false);
+    await add({ base: northOf(point, 1), seenAt: seen, available: false }, false);
+    await add({ base: northOf(point, 1), seenAt: null }, false);
+    // Live 15 miles away: outside 10 miles, inside 25.
+    await add({ base: northOf(point, 15), seenAt: seen }, false);
+    // Standing nearby, but based 80 miles away with a 25-mile area: not covered.
+    await add({ base: northOf(point, 80), live: northOf(point, 2), seenAt: seen }, false);
+
+    const client = await hailClient(app);
+    const q = await quote(client, point);
+    expect(q).toEqual({
+      creatorsAvailable: 2,
+      minTotalCents: priceBooking(10_000, 2).totalCents,
+      maxTotalCents: priceBooking(30_000, 2).totalCents,
+      minDepositCents: priceBooking(10_000, 2).depositCents,
+      maxDepositCents: priceBooking(30_000, 2).depositCents,
+      currency: "USD",
+      radiusMiles: 10,
+    });
+    expect((await quote(client, point, "&radiusMiles=25")).creatorsAvailable).toBe(3);
+    // 91 seconds later every heartbeat is stale.
+    clock = later(91_000);
+    expect((await quote(client, point)).creatorsAvailable).toBe(0);
+  });
+
+  it("leaves out a creator already booked over the session", async () => {
+    const s = await scene();
+    await createBooking(app.database.db, {
+      creatorProfileId: s.far.profileId,
+      startTime: later(30 * 60_000),
+      hours: 2,
+      status: "confirmed",
+    });
+    expect((await quote(s.client, s.point)).creatorsAvailable).toBe(1);
+  });
+});
+
+describe("sending a hail", () => {
+  it("needs a location, someone online, and one open hail at a time; a retry is the same hail", async () => {
+    const s = await scene();
+    const noWhere = await requestHail(app, s.client, { location: "Somewhere nice" });
+    expect(noWhere.status).toBe(400);
+    expect((await noWhere.json()).error.message).toBe(HAIL_NO_LOCATION_MESSAGE);
+
+    const nobody = await requestHail(app, s.client, { ...nextPoint() });
+    expect(nobody.status).toBe(409);
+    expect((await nobody.json()).error.message).toBe(HAIL_NOBODY_ONLINE_MESSAGE);
+    expect(
+      await app.database.db
+        .selectFrom("hails")
+        .where("client_user_id", "=", s.client.userId)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+
+    const key = freshKey();
+    const first = await requestHail(app, s.client, { ...s.point, notes: "Rooftop" }, key);
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as { hail: Hail; order: { id: string } };
+    expect(created.hail).toMatchObject({
+      status: "awaiting_payment",
+      minTotalCents: priceBooking(10_000, 2).totalCents,
+      maxTotalCents: priceBooking(20_000, 2).totalCents,
+      payBy: later(HAIL.paymentWindowMinutes * 60_000).toISOString(),
+      startAt: null,
+      reachedCount: 0,
+    });
+    const again = await requestHail(app, s.client, { ...s.point, notes: "Rooftop" }, key);
+    expect(again.status).toBe(201);
+    const repeated = (await again.json()) as { hail: Hail; order: { id: string } };
+    expect(repeated.hail.id).toBe(created.hail.id);
+    expect(repeated.order.id).toBe(created.order.id);
+
+    const second = await requestHail(app, s.client, { ...s.point });
+    expect(second.status).toBe(409);
+    expect((await second.json()).error.message).toBe(HAIL_ALREADY_OPEN_MESSAGE);
+  });
+
+  it("places an address by the ZIP code inside it", async () => {
+    // Miami Beach 33139: a creator live there.
+    const miami = { lat: 25.7826, lng: -80.1341 };
+    await onlineCreator(app, { base: miami, seenAt: clock });
+    const client = await hailClient(app);
+    const created = await hail(app, client, { location: "1 Ocean Dr, Miami Beach, FL 33139" });
+    expect(created.hail.status).toBe("awaiting_payment");
+  });
+
+  it(`allows ${HAIL.perHourPerClient} hails an hour per client`, async () => {
+    const s = await scene();
+    for (let i = 0; i < HAIL.perHourPerClient; i++) {
+      const created = await hail(app, s.client, { ...s.point });
+      const cancel = await app.fetch(`/api/hails/${created.hail.id}/cancel`, {
+        method: "POST",
+        headers: { cookie: s.client.cookie, origin: app.url },
+      });
+      expect(cancel.status).toBe(200);
+    }
+    expect((await requestHail(app, s.client, { ...s.point })).status).toBe(429);
+    clock = later(61 * 60_000);
+    await onlineCreator(app, { base: northOf(s.point, 2), seenAt: clock });
+    expect((await requestHail(app, s.client, { ...s.point })).status).toBe(201);
+  });
+});
+
+describe("a live hail", () => {
+  it("reaches exactly the matching creators, and the first accept wins", async () => {
+    const s = await scene();
+    const outsider = await onlineCreator(app, { base: nextPoint(), seenAt: clock });
+    const before = await lastEventId(app);
+    const created = await liveHail(s);
+
+    const live = await readHail(app, s.client, created.hail.id);
+    expect(live).toMatchObject({
+      status: "live",
+      reachedCount: 2,
+      liveUntil: later(HAIL.liveSeconds * 1000).toISOString(),
+    });
+    const offerEvents = await eventsOf(app, REALTIME_TOPICS.hailOffers, before);
+    expect(offerEvents.map((e) => e.user_id).sort()).toEqual([s.near.userId, s.far.userId].sort());
+    const hailEvents = await eventsOf(app, REALTIME_TOPICS.hails, before);
+    expect(hailEvents.map((e) => [e.user_id, (e.payload as Hail).status])).toEqual([
+      [s.client.userId, "live"],
+    ]);
+    const [offer] = await offersOf(s.near);
+    expect(offer).toMatchObject({
+      hailId: created.hail.id,
+      status: "offered",
+      area: "Miami Beach, FL 33139",
+      location: null,
+      earningsCents: 20_000,
+      distanceMiles: 1,
+    });
+    expect(await offersOf(outsider)).toEqual([]);
+    expect((await offerAction(app, outsider, created.hail.id, "accept")).status).toBe(404);
+
+    const afterLive = await lastEventId(app);
+    const won = await offerAction(app, s.far, created.hail.id, "accept");
+    expect(won.status).toBe(200);
+    const winner = ((await won.json()) as { offer: HailOffer }).offer;
+    expect(winner).toMatchObject({ status: "accepted", location: "1 Ocean Dr, Miami, FL 33139" });
+    const lost = await offerAction(app, s.near, created.hail.id, "accept");
+    expect(lost.status).toBe(409);
+    expect((await lost.json()).error.message).toBe(HAIL_TAKEN_MESSAGE);
+    expect(await offerStatus(created.hail.id, s.near)).toBe("taken");
+    const changed = await eventsOf(app, REALTIME_TOPICS.hailOffers, afterLive);
+    expect(changed.map((e) => [e.user_id, (e.payload as HailOffer).status]).sort()).toEqual(
+      [
+        [s.far.userId, "accepted"],
+        [s.near.userId, "taken"],
+      ].sort(),
+    );
+
+    const accepted = await readHail(app, s.client, created.hail.id);
+    const total = priceBooking(20_000, 2);
+    expect(accepted).toMatchObject({
+      status: "accepted",
+      winner: {
+        name: "Far One",
+        distanceMiles: 3,
+        arrivalMinutes: 18,
+        totalCents: total.totalCents,
+      },
+    });
+    // As soon as possible: 3 miles at 25 mph + 10 minutes = 18, rounded up to 15:20.
+    const booking = await getBooking(app, s.client, accepted.bookingId!);
+    expect(booking).toMatchObject({
+      status: "confirmed",
+      totalCents: total.totalCents,
+      depositCents: total.depositCents,
+      startTime: "2030-11-23T15:20:00.000Z",
+      location: "1 Ocean Dr, Miami, FL 33139",
+    });
+    expect(booking.ledger.map((l) => [l.kind, l.amountCents])).toEqual([
+      ["authorization", priceBooking(20_000, 2).totalCents],
+      ["deposit_capture", total.depositCents],
+    ]);
+    expect(booking.payment).toMatchObject({
+      depositPaidCents: total.depositCents,
+      holdCents: total.remainderCents,
+    });
+
+    // After the session: the remainder only, final — the booking's money adds up to its total.
+    clock = new Date(captureAt(new Date(booking.endTime)).getTime() + 60_000);
+    await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: booking.id }, clock);
+    const done = await getBooking(app, s.client, booking.id);
+    expect(done.status).toBe("completed");
+    const captured = done.ledger
+      .filter((l) => l.kind.endsWith("capture"))
+      .reduce((sum, l) => sum + l.amountCents, 0);
+    expect(captured).toBe(total.totalCents);
+    expect(await authorizationStatus(created.hail.id)).toBe("CAPTURED");
+  });
+
+  it("has exactly one winner among 50 creators accepting at once", async () => {
+    const point = nextPoint();
+    const creators = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        onlineCreator(app, { base: northOf(point, 0.1 + i * 0.1), seenAt: clock }),
+      ),
+    );
+    const client = await hailClient(app);
+    const created = await hail(app, client, { ...point });
+    await payInSandbox(app, created.order);
+    const statuses = await Promise.all(
+      creators.map((c) => offerAction(app, c, created.hail.id, "accept").then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const rows = await app.database.db
+      .selectFrom("hail_offers")
+      .select(["status"])
+      .where("hail_id", "=", created.hail.id)
+      .execute();
+    expect(rows.filter((r) => r.status === "accepted")).toHaveLength(1);
+    expect(rows.filter((r) => r.status === "taken")).toHaveLength(49);
+    const bookings = await app.database.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("client_user_id", "=", client.userId)
+      .execute();
+    expect(bookings).toHaveLength(1);
+    expect((await bookingState(app, bookings[0]!.id)).ledger).toBe(2);
+  }, 180_000);
+
+  it("expires after 90 seconds: offers expired, the hold voided, everyone told", async () => {
+    const s = await scene();
+    const created = await liveHail(s);
+    const before = await lastEventId(app);
+    clock = later(60_000);
+    await app.deps.jobs.run(HAIL_JOBS.expire, { hailId: created.hail.id }, clock);
+    expect((await readHail(app, s.client, created.hail.id)).status).toBe("live");
+
+    clock = later(HAIL.liveSeconds * 1000 + 1000);
+    const late = await offerAction(app, s.near, created.hail.id, "accept");
+    expect(late.status).toBe(409);
+    await app.deps.jobs.run(HAIL_JOBS.expire, { hailId: created.hail.id }, clock);
+    expect((await readHail(app, s.client, created.hail.id)).status).toBe("expired");
+    expect(await offerStatus(created.hail.id, s.near)).toBe("expired");
+    expect(await authorizationStatus(created.hail.id)).toBe("VOIDED");
+    const offers = await eventsOf(app, REALTIME_TOPICS.hailOffers, before);
+    expect(offers.map((e) => (e.payload as HailOffer).status)).toEqual(["expired", "expired"]);
+    const hails = await eventsOf(app, REALTIME_TOPICS.hails, before);
+    expect(hails.map((e) => (e.payload as Hail).status)).toEqual(["expired"]);
+    // Repeating the job changes nothing.
+    await app.deps.jobs.run(HAIL_JOBS.expire, { hailId: created.hail.id }, clock);
+    expect(await eventsOf(app, REALTIME_TOPICS.hails, before)).toHaveLength(1);
+  });
+
+  it("expires unpaid after the payment window, by the sweep", async () => {
+    const s = await scene();
+    const created = await hail(app, s.client, { ...s.point });
+    clock = later(HAIL.paymentWindowMinutes * 60_000 + 1000);
+    await app.deps.jobs.run(HAIL_JOBS.sweep, {}, clock);
+    expect((await readHail(app, s.client, created.hail.id)).status).toBe("expired");
+  });
+
+  it("is cancelled by its client: offers withdrawn, the hold voided", async () => {
+    const s = await scene();
+    const created = await liveHail(s);
+    const cancel = await app.fetch(`/api/hails/${created.hail.id}/cancel`, {
+      method: "POST",
+      headers: { cookie: s.client.cookie, origin: app.url },
+    });
+    expect(cancel.status).toBe(200);
+    expect(((await cancel.json()) as { hail: Hail }).hail.status).toBe("cancelled");
+    expect(await offerStatus(created.hail.id, s.far)).toBe("withdrawn");
+    expect(await authorizationStatus(created.hail.id)).toBe("VOIDED");
+    expect(await offersOf(s.far)).toEqual([]);
+    const current = await app.fetch("/api/hails/current", { headers: { cookie: s.client.cookie } });
+    expect(((await current.json()) as { hail: Hail }).hail.status).toBe("cancelled");
+  });
+
+  it("stays live for others when the first to accept is already booked then", async () => {
+    const s = await scene();
+    const created = await liveHail(s);
+    await createBooking(app.database.db, {
+      creatorProfileId: s.near.profileId,
+      startTime: later(10 * 60_000),
+      hours: 3,
+      status: "confirmed",
+    });
+    const busy = await offerAction(app, s.near, created.hail.id, "accept");
+    expect(busy.status).toBe(409);
+    expect((await busy.json()).error.message).toBe(HAIL_OVERLAP_MESSAGE);
+    expect((await readHail(app, s.client, created.hail.id)).status).toBe("live");
+    expect((await offerAction(app, s.far, created.hail.id, "accept")).status).toBe(200);
+  });
+
+  it("lets a creator decline", async () => {
+    const s = await scene();
+    const created = await liveHail(s);
+    const declined = await offerAction(app, s.near, created.hail.id, "decline");
+    expect(declined.status).toBe(200);
+    expect(await offerStatus(created.hail.id, s.near)).toBe("declined");
+    expect((await offerAction(app, s.near, created.hail.id, "accept")).status).toBe(409);
+  });
+});
+
+describe("the wrong person", () => {
+  it("is refused on every route", async () => {
+    const s = await scene();
+    const created = await liveHail(s);
+    const other = await hailClient(app);
+    const get = (path: string, who: Party) => app.fetch(path, { headers: { cookie: who.cookie } });
+    expect((await get(`/api/hails/${created.hail.id}`, other)).status).toBe(404);
+    expect((await get(`/api/hails/${created.hail.id}`, s.near)).status).toBe(404);
+    const cancel = await app.fetch(`/api/hails/${created.hail.id}/cancel`, {
+      method: "POST",
+      headers: { cookie: other.cookie, origin: app.url },
+    });
+    expect(cancel.status).toBe(404);
+    expect((await get("/api/hail-offers", s.client)).status).toBe(403);
+    expect((await offerAction(app, s.client, created.hail.id, "accept")).status).toBe(403);
+    expect((await offerAction(app, s.client, created.hail.id, "decline")).status).toBe(403);
+    expect((await get("/api/hails/current", other)).status).toBe(200);
+    expect((await readHail(app, s.client, created.hail.id)).status).toBe("live");
+  });
+});
+
+describe("a creator who keeps cancelling hail bookings", () => {
+  it(`is flagged to staff after ${HAIL.creatorCancelFlag.count} cancellations`, async () => {
+    const point = nextPoint();
+    const creator = await onlineCreator(app, { base: northOf(point, 1), seenAt: clock });
+    const flags = () =>
+      app.database.db
+        .selectFrom("admin_notifications")
+        .select("body")
+        .where("kind", "=", "hail_cancellations")
+        .where("body", "like", `%${creator.profileId}%`)
+        .execute();
+    for (let i = 0; i < HAIL.creatorCancelFlag.count; i++) {
+      const client = await hailClient(app);
+      const created = await hail(app, client, { ...point });
+      await payInSandbox(app, created.order);
+      expect((await offerAction(app, creator, created.hail.id, "accept")).status).toBe(200);
+      const { bookingId } = await readHail(app, client, created.hail.id);
+      const cancel = await app.fetch(`/api/bookings/${bookingId}/cancel`, {
+        method: "POST",
+        headers: { cookie: creator.cookie, origin: app.url, "content-type": "application/json" },
+        body: JSON.stringify({ reason: "Something came up" }),
+      });
+      expect(cancel.status).toBe(200);
+      await app.deps.jobs.run(HAIL_JOBS.creatorCancelled, { bookingId }, clock);
+      expect((await flags()).length).toBe(i + 1 < HAIL.creatorCancelFlag.count ? 0 : 1);
+    }
+  }, 120_000);
+});

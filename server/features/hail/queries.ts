@@ -1,0 +1,352 @@
+import { type Kysely, type Selectable, sql } from "kysely";
+import { DEFAULT_TRAVEL_RADIUS_MILES, HAIL, PRESENCE } from "../../../contracts/constants.ts";
+import type { Service } from "../../../contracts/enums.ts";
+import type { HailOfferStatus, HailStatus } from "../../../contracts/hail.ts";
+import { SERVICE_CREATOR_TYPE } from "../../../contracts/search.ts";
+import type { DB, Hails } from "../../db/schema.ts";
+import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
+import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
+
+type Db = Kysely<DB>;
+export type HailRow = Selectable<Hails>;
+
+/** A creator a hail can reach, with their live distance to the point. */
+export type MatchRow = {
+  id: string;
+  user_id: string;
+  hourly_rate_cents: number;
+  currency: string;
+  meters: number;
+};
+
+export type MatchCriteria = {
+  service: Service;
+  point: { lat: number; lng: number };
+  radiusMiles: number;
+  /** The time the session could take: creators with a live booking over it are left out. */
+  window: { from: Date; to: Date };
+  /** The client: never offered their own hail. */
+  clientUserId: string;
+  now: Date;
+};
+
+/**
+ * Online creators a hail reaches, nearest first by live position: listed, available now with a
+ * fresh heartbeat, offering the service (its type, or the service among their specialties, as
+ * search), priced, whose service area (base + travel radius) covers the point, whose live
+ * position is within the radius, and free over the session's time.
+ */
+export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[]> {
+  const here = sql`${earthPoint(c.point)}::cube::earth`;
+  const live = sql`ll_to_earth(p.travel_lat, p.travel_lng)`;
+  const reach = sql`coalesce(p.travel_radius, ${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}) * ${sql.lit(METERS_PER_MILE)}`;
+  const fresh = new Date(c.now.getTime() - PRESENCE.staleAfterSeconds * 1000);
+  const type = SERVICE_CREATOR_TYPE[c.service];
+  const { rows } = await sql<MatchRow>`
+    select p.id, p.user_id, p.hourly_rate_cents, p.currency,
+      earth_distance(${live}, ${here}) as meters
+    from photographer_profiles p
+    join creator_presence cp on cp.profile_id = p.id
+    where ${listedSql} and p.available_now
+      and cp.last_seen_at >= ${fresh}
+      and p.user_id <> ${c.clientUserId}
+      and p.hourly_rate_cents > 0
+      and (p.creator_type = ${type} or p.specialties @> array[${c.service}]::text[])
+      and p.base_position is not null
+      and earth_distance(p.base_position, ${here}) <= ${reach}
+      and p.travel_lat is not null and p.travel_lng is not null
+      and earth_distance(${live}, ${here}) <= ${c.radiusMiles * METERS_PER_MILE}
+      and not exists (
+        select 1 from bookings b
+        where b.creator_profile_id = p.id
+          and b.status in ('pending_payment', 'pending', 'confirmed')
+          and b.start_time < ${c.window.to} and b.end_time > ${c.window.from}
+      )
+    order by meters, p.id
+    limit ${HAIL.maxOffers}`.execute(db);
+  return rows.map((r) => ({ ...r, meters: Number(r.meters) }));
+}
+
+export async function findHail(db: Db, id: string) {
+  return db.selectFrom("hails").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findHailByOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom("hails")
+    .selectAll()
+    .where("paypal_order_id", "=", orderId)
+    .executeTakeFirst();
+}
+
+export async function findHailByBooking(db: Db, bookingId: string) {
+  return db.selectFrom("hails").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
+}
+
+/** The client's open hail, else their latest since `since`. */
+export async function findCurrentHail(db: Db, clientUserId: string, since: Date) {
+  return db
+    .selectFrom("hails")
+    .selectAll()
+    .where("client_user_id", "=", clientUserId)
+    .where((eb) =>
+      eb.or([eb("status", "in", ["awaiting_payment", "live"]), eb("created_at", ">=", since)]),
+    )
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function countHailsSince(db: Db, clientUserId: string, since: Date) {
+  const row = await db
+    .selectFrom("hails")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("client_user_id", "=", clientUserId)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertHail(
+  db: Db,
+  values: {
+    client_user_id: string;
+    service: Service;
+    hours: number;
+    location: string;
+    lat: number;
+    lng: number;
+    start_at: Date | null;
+    radius_miles: number;
+    notes: string | null;
+    min_total_cents: number;
+    max_total_cents: number;
+    currency: string;
+    payment_provider: string;
+    pay_by: Date;
+    created_at: Date;
+  },
+) {
+  return db
+    .insertInto("hails")
+    .values({ ...values, updated_at: values.created_at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+type HailPatch = Partial<
+  Pick<
+    HailRow,
+    | "paypal_order_id"
+    | "authorization_id"
+    | "live_until"
+    | "reached_count"
+    | "accepted_profile_id"
+    | "accepted_at"
+    | "booking_id"
+  >
+>;
+
+/** Moves a hail only while it is in one of `from`; answers the row when it did. */
+export async function transitionHail(
+  db: Db,
+  id: string,
+  from: readonly HailStatus[],
+  to: HailStatus,
+  patch: HailPatch,
+  now: Date,
+) {
+  return db
+    .updateTable("hails")
+    .set({ ...patch, status: to, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "in", [...from])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function patchHail(
+  db: Db,
+  id: string,
+  states: readonly HailStatus[],
+  patch: HailPatch,
+  now: Date,
+) {
+  return db
+    .updateTable("hails")
+    .set({ ...patch, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "in", [...states])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** First accept wins: the one conditional update every accepting creator races on. */
+export async function claimHail(db: Db, id: string, profileId: string, now: Date) {
+  return db
+    .updateTable("hails")
+    .set({ status: "accepted", accepted_profile_id: profileId, accepted_at: now, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "live")
+    .where("live_until", ">", now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertOffers(
+  db: Db,
+  hailId: string,
+  offers: { profileId: string; meters: number; earningsCents: number }[],
+  now: Date,
+) {
+  if (offers.length === 0) return;
+  await db
+    .insertInto("hail_offers")
+    .values(
+      offers.map((o) => ({
+        hail_id: hailId,
+        profile_id: o.profileId,
+        distance_meters: Math.round(o.meters),
+        earnings_cents: o.earningsCents,
+        created_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["hail_id", "profile_id"]).doNothing())
+    .execute();
+}
+
+/** Sets the status of a hail's offers still in `from` (all of them, or one creator's). */
+export async function updateOffers(
+  db: Db,
+  hailId: string,
+  from: readonly HailOfferStatus[],
+  to: HailOfferStatus,
+  now: Date,
+  only?: { profileId?: string; exceptProfileId?: string },
+) {
+  let query = db
+    .updateTable("hail_offers")
+    .set({ status: to, answered_at: now })
+    .where("hail_id", "=", hailId)
+    .where("status", "in", [...from]);
+  if (only?.profileId) query = query.where("profile_id", "=", only.profileId);
+  if (only?.exceptProfileId) query = query.where("profile_id", "<>", only.exceptProfileId);
+  return query.returning(["profile_id"]).execute();
+}
+
+/** An offer as its creator sees it, with the hail and the creator's user. */
+function offerRows(db: Db) {
+  return db
+    .selectFrom("hail_offers as o")
+    .innerJoin("hails as h", "h.id", "o.hail_id")
+    .innerJoin("photographer_profiles as p", "p.id", "o.profile_id")
+    .select([
+      "o.hail_id",
+      "o.profile_id",
+      "o.status as offer_status",
+      "o.distance_meters",
+      "o.earnings_cents",
+      "p.user_id",
+      "h.status as hail_status",
+      "h.service",
+      "h.hours",
+      "h.location",
+      "h.start_at",
+      "h.currency",
+      "h.live_until",
+      "h.booking_id",
+      "h.notes",
+    ]);
+}
+export type OfferRow = Awaited<ReturnType<ReturnType<typeof offerRows>["execute"]>>[number];
+
+export async function offersOfHail(db: Db, hailId: string, profileIds?: string[]) {
+  let query = offerRows(db).where("o.hail_id", "=", hailId);
+  if (profileIds) {
+    if (profileIds.length === 0) return [];
+    query = query.where("o.profile_id", "in", profileIds);
+  }
+  return query.execute();
+}
+
+export async function findOffer(db: Db, hailId: string, profileId: string) {
+  return offerRows(db)
+    .where("o.hail_id", "=", hailId)
+    .where("o.profile_id", "=", profileId)
+    .executeTakeFirst();
+}
+
+/** A creator's open offers of live hails, newest first. */
+export async function openOffersOf(db: Db, profileId: string, now: Date) {
+  return offerRows(db)
+    .where("o.profile_id", "=", profileId)
+    .where("o.status", "=", "offered")
+    .where("h.status", "=", "live")
+    .where("h.live_until", ">", now)
+    .orderBy("o.created_at", "desc")
+    .execute();
+}
+
+/** The winner as the client sees them. */
+export async function findWinner(db: Db, hailId: string, profileId: string) {
+  return db
+    .selectFrom("hail_offers as o")
+    .innerJoin("photographer_profiles as p", "p.id", "o.profile_id")
+    .select([
+      "p.id",
+      displayNameSql.as("name"),
+      "p.avatar_path",
+      "o.distance_meters",
+      "o.earnings_cents",
+    ])
+    .where("o.hail_id", "=", hailId)
+    .where("o.profile_id", "=", profileId)
+    .executeTakeFirst();
+}
+
+/** A creator as hail pricing and booking need them. */
+export async function findHailCreator(db: Db, profileId: string) {
+  return db
+    .selectFrom("photographer_profiles as p")
+    .select([
+      "p.id",
+      "p.user_id",
+      "p.hourly_rate_cents",
+      "p.currency",
+      sql<string | null>`p.specialties[1]`.as("primary_specialty"),
+    ])
+    .where("p.id", "=", profileId)
+    .executeTakeFirst();
+}
+
+/** Hails whose deadline passed and whose own job did not end them (the sweep). */
+export async function findDueHails(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom("hails")
+    .select(["id"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "live"), eb("live_until", "<=", now)]),
+        eb.and([eb("status", "=", "awaiting_payment"), eb("pay_by", "<=", now)]),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Hail bookings of a creator the creator cancelled since `since`: counted for the flag to
+ * staff (HAIL.creatorCancelFlag).
+ */
+export async function countCreatorCancelledHails(db: Db, profileId: string, since: Date) {
+  const row = await db
+    .selectFrom("hails as h")
+    .innerJoin("bookings as b", "b.id", "h.booking_id")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("h.accepted_profile_id", "=", profileId)
+    .where("b.status", "=", "cancelled")
+    .where("b.cancelled_by", "=", "creator")
+    .where("b.updated_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

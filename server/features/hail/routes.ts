@@ -1,0 +1,146 @@
+import type { ZodType } from "zod";
+import { BOOKING_IDEMPOTENCY_HEADER } from "../../../contracts/bookings.ts";
+import { ZErrorResponse } from "../../../contracts/errors.ts";
+import {
+  ZCreateHailRequest,
+  ZCreateHailResponse,
+  ZCurrentHailResponse,
+  ZHailIdParam,
+  ZHailOfferResponse,
+  ZHailOffersResponse,
+  ZHailQuote,
+  ZHailQuoteQuery,
+  ZHailResponse,
+} from "../../../contracts/hail.ts";
+import { defineRoute } from "../../platform/define-route.ts";
+import { AppError } from "../../platform/errors.ts";
+import { createRouter } from "../../platform/http.ts";
+import { acceptHail, declineHail, listOffers } from "./offers.ts";
+import { cancelHail, createHail, currentHail, getHail, quoteHail } from "./service.ts";
+
+const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
+const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+const quoteRoute = defineRoute({
+  access: "signedIn",
+  method: "get",
+  path: "/hails/quote",
+  summary: "Hail: how many creators online nearby could take it, and the price range",
+  tags: ["hail"],
+  request: { query: ZHailQuoteQuery },
+  responses: { 200: { description: "The quote", content: json(ZHailQuote) } },
+});
+
+const createRoute = defineRoute({
+  access: "signedIn",
+  method: "post",
+  path: "/hails",
+  summary: "Send a hail: held by a provider order for the most any matching creator costs",
+  description: `Send a fresh ${BOOKING_IDEMPOTENCY_HEADER} per submit; a repeat with the same key answers the same hail. Open the order's link with rel "approve": once approved, the hail goes live to the matching creators for 90 seconds.`,
+  tags: ["hail"],
+  request: { body: { content: json(ZCreateHailRequest), required: true } },
+  responses: {
+    201: { description: "Awaiting payment", content: json(ZCreateHailResponse) },
+    400: failure("Invalid input, or no way to place the address"),
+    409: failure("Nobody online could take it, or the client already has an open hail"),
+    429: failure("Too many hails this hour"),
+    503: failure("The payment provider is not answering"),
+  },
+});
+
+const currentRoute = defineRoute({
+  access: "signedIn",
+  method: "get",
+  path: "/hails/current",
+  summary: "The caller's open hail, else their latest from the last hour",
+  tags: ["hail"],
+  responses: { 200: { description: "The hail or null", content: json(ZCurrentHailResponse) } },
+});
+
+const detailRoute = defineRoute({
+  access: "signedIn",
+  method: "get",
+  path: "/hails/{id}",
+  summary: "One of the caller's hails",
+  tags: ["hail"],
+  request: { params: ZHailIdParam },
+  responses: {
+    200: { description: "The hail", content: json(ZHailResponse) },
+    404: failure("No such hail of the caller's"),
+  },
+});
+
+const cancelRoute = defineRoute({
+  access: "signedIn",
+  method: "post",
+  path: "/hails/{id}/cancel",
+  summary: "Cancel an open hail: offers withdrawn, the authorization voided",
+  tags: ["hail"],
+  request: { params: ZHailIdParam },
+  responses: {
+    200: { description: "The hail", content: json(ZHailResponse) },
+    404: failure("No such hail of the caller's"),
+    409: failure("The hail is no longer open"),
+  },
+});
+
+const offersRoute = defineRoute({
+  access: "creator",
+  method: "get",
+  path: "/hail-offers",
+  summary: "Creator: open offers of live hails",
+  tags: ["hail"],
+  responses: { 200: { description: "The offers", content: json(ZHailOffersResponse) } },
+});
+
+const offerAction = (action: "accept" | "decline", summary: string) =>
+  defineRoute({
+    access: "creator",
+    method: "post",
+    path: `/hail-offers/{id}/${action}`,
+    summary,
+    tags: ["hail"],
+    request: { params: ZHailIdParam },
+    responses: {
+      200: { description: "The offer after the action", content: json(ZHailOfferResponse) },
+      404: failure("The hail did not reach this creator"),
+      409: failure("Taken by another creator, closed, or overlapping the creator's booking"),
+    },
+  });
+
+const acceptRoute = offerAction("accept", "Creator: accept a hail (the first accept wins)");
+const declineRoute = offerAction("decline", "Creator: decline a hail");
+
+export function hailRoutes() {
+  return createRouter()
+    .openapi(quoteRoute, async (c) =>
+      c.json(await quoteHail(c.var.deps, c.var.user.id, c.req.valid("query")), 200),
+    )
+    .openapi(createRoute, async (c) => {
+      const key = c.req.header(BOOKING_IDEMPOTENCY_HEADER);
+      if (key !== undefined && !KEY_PATTERN.test(key)) {
+        throw new AppError(
+          "bad_request",
+          `${BOOKING_IDEMPOTENCY_HEADER} must be 8-128 letters, digits, - or _`,
+        );
+      }
+      return c.json(await createHail(c.var.deps, c.var.user.id, c.req.valid("json"), key), 201);
+    })
+    .openapi(currentRoute, async (c) => c.json(await currentHail(c.var.deps, c.var.user.id), 200))
+    .openapi(detailRoute, async (c) =>
+      c.json(await getHail(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
+    )
+    .openapi(cancelRoute, async (c) =>
+      c.json(await cancelHail(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
+    )
+    .openapi(offersRoute, async (c) =>
+      c.json(await listOffers(c.var.deps, c.var.creator.profileId), 200),
+    )
+    .openapi(acceptRoute, async (c) =>
+      c.json(await acceptHail(c.var.deps, c.var.creator.profileId, c.req.valid("param").id), 200),
+    )
+    .openapi(declineRoute, async (c) =>
+      c.json(await declineHail(c.var.deps, c.var.creator.profileId, c.req.valid("param").id), 200),
+    );
+}

@@ -1,0 +1,436 @@
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { priceBooking } from "../../../contracts/booking-pricing.ts";
+import { HAIL } from "../../../contracts/constants.ts";
+import {
+  HAIL_ALREADY_OPEN_MESSAGE,
+  HAIL_NO_LOCATION_MESSAGE,
+  HAIL_NOBODY_ONLINE_MESSAGE,
+  HAIL_NOT_FOUND,
+  type HailQuote,
+  type HailStatus,
+  type ZCreateHailRequest,
+  type ZHailQuoteQuery,
+} from "../../../contracts/hail.ts";
+import type { DB } from "../../db/schema.ts";
+import { siteOrigin } from "../../platform/auth.ts";
+import type { AppDeps } from "../../platform/deps.ts";
+import { AppError } from "../../platform/errors.ts";
+import { lookupZip, METERS_PER_MILE } from "../../platform/geo.ts";
+import {
+  claimIdempotencyKey,
+  requestHash,
+  storeIdempotentResponse,
+} from "../../platform/idempotency.ts";
+import { type Authorization, PaymentError } from "../../platform/payments/provider.ts";
+import { awaitingBuyer } from "../bookings/ledger.ts";
+import { orderForBrowser, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from "../bookings/payment.ts";
+import { hailView, publishHail, publishOffers } from "./events.ts";
+import { HAIL_JOBS } from "./job-names.ts";
+import * as q from "./queries.ts";
+import { arrivalMinutes } from "./view.ts";
+
+type CreateInput = z.output<typeof ZCreateHailRequest>;
+type QuoteInput = z.output<typeof ZHailQuoteQuery>;
+
+const CREATE_SCOPE = "hail.create";
+const HOUR_MS = 60 * 60 * 1000;
+const OPEN: readonly HailStatus[] = ["awaiting_payment", "live"];
+/** Unique violation: the one-open-hail-per-client index. */
+const isUnique = (error: unknown) => (error as { code?: string }).code === "23505";
+
+export const hailRequestIds = {
+  order: (hailId: string) => `${hailId}-order`,
+  authorize: (orderId: string) => `${orderId}-authorize`,
+  void: (authorizationId: string) => `${authorizationId}-void`,
+};
+
+/**
+ * The time a session could take: from its start (now, for as soon as possible) for its hours;
+ * as soon as possible adds the longest arrival within the radius.
+ */
+function sessionWindow(now: Date, startInMinutes: number, hours: number, radiusMiles: number) {
+  const from = new Date(now.getTime() + startInMinutes * 60_000);
+  const travel = startInMinutes === 0 ? arrivalMinutes(radiusMiles * METERS_PER_MILE) : 0;
+  return { from, to: new Date(from.getTime() + hours * HOUR_MS + travel * 60_000) };
+}
+
+type Match = Awaited<ReturnType<typeof q.matchCreators>>;
+
+function match(
+  deps: AppDeps,
+  db: Kysely<DB>,
+  clientUserId: string,
+  input: {
+    service: QuoteInput["service"];
+    hours: number;
+    lat: number;
+    lng: number;
+    radiusMiles: number;
+  },
+  startInMinutes: number,
+) {
+  const now = deps.now();
+  return q.matchCreators(db, {
+    service: input.service,
+    point: { lat: input.lat, lng: input.lng },
+    radiusMiles: input.radiusMiles,
+    window: sessionWindow(now, startInMinutes, input.hours, input.radiusMiles),
+    clientUserId,
+    now,
+  });
+}
+
+function totals(matches: Match, hours: number) {
+  const prices = matches.map((m) => priceBooking(m.hourly_rate_cents, hours));
+  const byTotal = [...prices].sort((a, b) => a.totalCents - b.totalCents);
+  return { min: byTotal[0] ?? null, max: byTotal.at(-1) ?? null };
+}
+
+/** Who could be reached and the price range, before anything is held. */
+export async function quoteHail(
+  deps: AppDeps,
+  clientUserId: string,
+  input: QuoteInput,
+): Promise<HailQuote> {
+  const matches = await match(deps, deps.database.db, clientUserId, input, 0);
+  const { min, max } = totals(matches, input.hours);
+  return {
+    creatorsAvailable: matches.length,
+    minTotalCents: min?.totalCents ?? null,
+    maxTotalCents: max?.totalCents ?? null,
+    minDepositCents: min?.depositCents ?? null,
+    maxDepositCents: max?.depositCents ?? null,
+    currency: matches[0]?.currency ?? "USD",
+    radiusMiles: input.radiusMiles,
+  };
+}
+
+/** The hail's point: the browser's location, else the centre of the ZIP in the address. */
+function locate(input: CreateInput) {
+  if (input.lat !== undefined && input.lng !== undefined) return { lat: input.lat, lng: input.lng };
+  for (const zip of input.location.match(/\b\d{5}\b/g) ?? []) {
+    const place = lookupZip(zip);
+    if (place) return { lat: place.lat, lng: place.lng };
+  }
+  throw new AppError("validation_failed", HAIL_NO_LOCATION_MESSAGE);
+}
+
+/**
+ * Sends a hail: places it, checks someone could take it, records it awaiting payment (one open
+ * hail per client, by the unique index), and creates the provider order for the most any
+ * matching creator would cost. A repeat with the same idempotency key answers the same hail.
+ */
+export async function createHail(
+  deps: AppDeps,
+  clientUserId: string,
+  input: CreateInput,
+  idempotencyKey: string | undefined,
+) {
+  const point = locate(input);
+  const hash = requestHash({ clientUserId, ...input });
+  const scope = `${CREATE_SCOPE}:${clientUserId}`;
+  const db = deps.database.db;
+  const now = deps.now();
+
+  const hailId = await db.transaction().execute(async (trx) => {
+    if (idempotencyKey) {
+      const earlier = await claimIdempotencyKey(trx, scope, idempotencyKey, hash);
+      if (earlier) return (earlier.body as { hailId: string }).hailId;
+    }
+    const sent = await q.countHailsSince(trx, clientUserId, new Date(now.getTime() - HOUR_MS));
+    if (sent >= HAIL.perHourPerClient) {
+      throw new AppError(
+        "rate_limited",
+        `You can send ${HAIL.perHourPerClient} hails an hour. Please wait a little and try again.`,
+      );
+    }
+    const matches = await match(
+      deps,
+      trx,
+      clientUserId,
+      { ...input, ...point },
+      input.startInMinutes,
+    );
+    const { min, max } = totals(matches, input.hours);
+    if (!min || !max) throw new AppError("conflict", HAIL_NOBODY_ONLINE_MESSAGE);
+    const payBy = new Date(now.getTime() + HAIL.paymentWindowMinutes * 60_000);
+    const row = await q
+      .insertHail(trx, {
+        client_user_id: clientUserId,
+        service: input.service,
+        hours: input.hours,
+        location: input.location,
+        lat: point.lat,
+        lng: point.lng,
+        start_at:
+          input.startInMinutes === 0
+            ? null
+            : new Date(now.getTime() + input.startInMinutes * 60_000),
+        radius_miles: input.radiusMiles,
+        notes: input.notes ?? null,
+        min_total_cents: min.totalCents,
+        max_total_cents: max.totalCents,
+        currency: matches[0]!.currency,
+        payment_provider: deps.payments.name,
+        pay_by: payBy,
+        created_at: now,
+      })
+      .catch((error: unknown) => {
+        if (isUnique(error)) throw new AppError("conflict", HAIL_ALREADY_OPEN_MESSAGE);
+        throw error;
+      });
+    await deps.jobs.send(
+      HAIL_JOBS.expire,
+      { hailId: row.id },
+      { executor: trx, startAfter: payBy },
+    );
+    if (idempotencyKey) {
+      await storeIdempotentResponse(trx, scope, idempotencyKey, hash, {
+        status: 201,
+        body: { hailId: row.id },
+      });
+    }
+    return row.id;
+  });
+
+  const hail = await q.findHail(db, hailId);
+  if (!hail) throw new AppError("not_found", HAIL_NOT_FOUND);
+  if (hail.status !== "awaiting_payment") {
+    return { hail: await hailView(db, hail), order: { id: hail.paypal_order_id ?? "", links: [] } };
+  }
+  const origin = siteOrigin(deps.config);
+  let order: Awaited<ReturnType<typeof deps.payments.createOrder>>;
+  try {
+    order = await deps.payments.createOrder({
+      requestId: hailRequestIds.order(hail.id),
+      referenceId: hail.id,
+      amountCents: hail.max_total_cents,
+      currency: hail.currency,
+      description: `Hail: ${hail.service}, ${hail.hours} h (the most any creator reached would cost)`,
+      returnUrl: `${origin}${PAYMENT_RETURN_PATH}`,
+      cancelUrl: `${origin}${PAYMENT_CANCEL_PATH}`,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    await endHail(deps, hail.id, ["awaiting_payment"], "failed");
+    throw new AppError(
+      "unavailable",
+      "The payment provider is not answering, so the hail was not sent. Please try again.",
+    );
+  }
+  const patched = await q.patchHail(
+    db,
+    hail.id,
+    ["awaiting_payment"],
+    { paypal_order_id: order.id },
+    deps.now(),
+  );
+  return { hail: await hailView(db, patched ?? hail), order: orderForBrowser(order) };
+}
+
+/**
+ * Ends a hail that nobody took (expired, cancelled or failed): its open offers follow (each
+ * creator told), the client is told, and the authorization, if any, is voided afterwards.
+ * Answers false when the hail had already moved on.
+ */
+export async function endHail(
+  deps: AppDeps,
+  hailId: string,
+  from: readonly HailStatus[],
+  to: "expired" | "cancelled" | "failed",
+): Promise<boolean> {
+  const now = deps.now();
+  const ended = await deps.database.db.transaction().execute(async (trx) => {
+    const hail = await q.transitionHail(trx, hailId, from, to, {}, now);
+    if (!hail) return null;
+    const offerStatus = to === "cancelled" ? "withdrawn" : "expired";
+    const changed = await q.updateOffers(trx, hailId, ["offered"], offerStatus, now);
+    await publishOffers(
+      deps,
+      hailId,
+      changed.map((o) => o.profile_id),
+      trx,
+    );
+    await publishHail(deps, hail, trx);
+    return hail;
+  });
+  if (!ended) return false;
+  await releaseAuthorization(deps, ended);
+  return true;
+}
+
+/** Voids an ended hail's authorization (nothing was charged: a hail has no ledger of its own). */
+async function releaseAuthorization(deps: AppDeps, hail: q.HailRow) {
+  let authorizationId = hail.authorization_id;
+  if (!authorizationId && hail.paypal_order_id) {
+    // The buyer may have approved and been authorized without our hearing of it.
+    const order = await deps.payments.getOrder(hail.paypal_order_id).catch(() => null);
+    authorizationId = order?.authorizations.at(-1)?.id ?? null;
+  }
+  if (!authorizationId) return;
+  try {
+    await deps.payments.voidAuthorization(authorizationId, hailRequestIds.void(authorizationId));
+    deps.log.info({ hailId: hail.id, authorizationId }, "hail authorization voided");
+  } catch (error) {
+    if (!(error instanceof PaymentError) || error.reason === "unavailable") throw error;
+  }
+}
+
+/**
+ * The client approved the hail's order (return URL, webhook or the expiry job noticed):
+ * authorize it, then the hail goes live to the creators who match now, all in one transaction
+ * with their offers and events. Nobody left: expired at once and the authorization voided.
+ * Every step re-reads and is idempotent, so the return URL and a webhook may race.
+ */
+export async function completeHailPayment(deps: AppDeps, orderId: string): Promise<q.HailRow> {
+  const db = deps.database.db;
+  const hail = await q.findHailByOrder(db, orderId);
+  if (!hail) throw new AppError("not_found", HAIL_NOT_FOUND);
+  if (hail.status !== "awaiting_payment") return hail;
+  const order = await deps.payments.getOrder(orderId);
+  if (awaitingBuyer(order)) return hail;
+  let authorization: Authorization;
+  try {
+    authorization =
+      order.authorizations.at(-1) ??
+      (await deps.payments.authorizeOrder(orderId, hailRequestIds.authorize(orderId)));
+  } catch (error) {
+    if (!(error instanceof PaymentError) || error.reason === "unavailable") throw error;
+    await endHail(deps, hail.id, ["awaiting_payment"], "failed");
+    return hail;
+  }
+  await q.patchHail(
+    db,
+    hail.id,
+    ["awaiting_payment"],
+    { authorization_id: authorization.id },
+    deps.now(),
+  );
+  const now = deps.now();
+  const startIn = hail.start_at
+    ? Math.max(0, (hail.start_at.getTime() - now.getTime()) / 60_000)
+    : 0;
+  const matches = await match(
+    deps,
+    db,
+    hail.client_user_id,
+    {
+      service: hail.service as QuoteInput["service"],
+      hours: hail.hours,
+      lat: hail.lat,
+      lng: hail.lng,
+      radiusMiles: hail.radius_miles,
+    },
+    startIn,
+  );
+  // Only creators the authorization covers (a rate raised since the quote is left out).
+  const covered = matches.filter(
+    (m) => priceBooking(m.hourly_rate_cents, hail.hours).totalCents <= authorization.amountCents,
+  );
+  if (covered.length === 0) {
+    await endHail(deps, hail.id, ["awaiting_payment"], "expired");
+    return hail;
+  }
+  const liveUntil = new Date(now.getTime() + HAIL.liveSeconds * 1000);
+  await db.transaction().execute(async (trx) => {
+    const live = await q.transitionHail(
+      trx,
+      hail.id,
+      ["awaiting_payment"],
+      "live",
+      { authorization_id: authorization.id, live_until: liveUntil, reached_count: covered.length },
+      now,
+    );
+    if (!live) return;
+    await q.insertOffers(
+      trx,
+      hail.id,
+      covered.map((m) => ({
+        profileId: m.id,
+        meters: m.meters,
+        earningsCents: priceBooking(m.hourly_rate_cents, hail.hours).subtotalCents,
+      })),
+      now,
+    );
+    await publishOffers(
+      deps,
+      hail.id,
+      covered.map((m) => m.id),
+      trx,
+    );
+    await publishHail(deps, live, trx);
+    await deps.jobs.send(
+      HAIL_JOBS.expire,
+      { hailId: hail.id },
+      { executor: trx, startAfter: liveUntil },
+    );
+  });
+  const after = await q.findHail(db, hail.id);
+  // Cancelled or expired while it was being authorized: release what was just held.
+  if (after && !OPEN.includes(after.status as HailStatus) && after.status !== "accepted") {
+    await releaseAuthorization(deps, after);
+  }
+  return after ?? hail;
+}
+
+/** The buyer cancelled at the provider: the unpaid hail is cancelled. */
+export async function hailCancelledAtProvider(deps: AppDeps, orderId: string) {
+  const hail = await q.findHailByOrder(deps.database.db, orderId);
+  if (hail?.status !== "awaiting_payment") return;
+  const order = await deps.payments.getOrder(orderId).catch(() => null);
+  if (order && !awaitingBuyer(order)) return;
+  await endHail(deps, hail.id, ["awaiting_payment"], "cancelled");
+}
+
+/** A hail's deadline: payment not approved by payBy, or nobody accepted by liveUntil. */
+export async function expireHail(deps: AppDeps, hailId: string, now: Date) {
+  const hail = await q.findHail(deps.database.db, hailId);
+  if (!hail) return;
+  if (hail.status === "awaiting_payment") {
+    if (now < hail.pay_by) {
+      await deps.jobs.send(HAIL_JOBS.expire, { hailId }, { startAfter: hail.pay_by });
+      return;
+    }
+    // The buyer may have approved without our hearing: complete it rather than drop it.
+    if (hail.paypal_order_id) {
+      const after = await completeHailPayment(deps, hail.paypal_order_id).catch(() => hail);
+      if (after.status !== "awaiting_payment") return;
+    }
+    await endHail(deps, hailId, ["awaiting_payment"], "expired");
+    return;
+  }
+  if (hail.status === "live" && hail.live_until) {
+    if (now < hail.live_until) {
+      await deps.jobs.send(HAIL_JOBS.expire, { hailId }, { startAfter: hail.live_until });
+      return;
+    }
+    await endHail(deps, hailId, ["live"], "expired");
+  }
+}
+
+/** The client's hail, or 404 for anyone else. */
+export async function ownHail(deps: AppDeps, clientUserId: string, hailId: string) {
+  const hail = await q.findHail(deps.database.db, hailId);
+  if (!hail || hail.client_user_id !== clientUserId)
+    throw new AppError("not_found", HAIL_NOT_FOUND);
+  return hail;
+}
+
+export async function getHail(deps: AppDeps, clientUserId: string, hailId: string) {
+  return { hail: await hailView(deps.database.db, await ownHail(deps, clientUserId, hailId)) };
+}
+
+export async function currentHail(deps: AppDeps, clientUserId: string) {
+  const since = new Date(deps.now().getTime() - HOUR_MS);
+  const hail = await q.findCurrentHail(deps.database.db, clientUserId, since);
+  return { hail: hail ? await hailView(deps.database.db, hail) : null };
+}
+
+export async function cancelHail(deps: AppDeps, clientUserId: string, hailId: string) {
+  const hail = await ownHail(deps, clientUserId, hailId);
+  if (!(await endHail(deps, hail.id, OPEN, "cancelled"))) {
+    throw new AppError("conflict", "This hail is no longer open, so it cannot be cancelled.");
+  }
+  return getHail(deps, clientUserId, hailId);
+}
