@@ -6,6 +6,7 @@ export const PAGE_ROUTES = {
   map: "/map",
   bookings: "/bookings",
   bookingDetail: "/bookings/:id",
+  hail: "/hail/:id",
   messages: "/messages",
   profile: "/profile",
   profileSetup: "/profile-setup",
@@ -33,6 +34,7 @@ export const PAGE_SCREENS = {
   map: "map",
   bookings: "bookings",
   bookingDetail: "booking-detail",
+  hail: "hail",
   messages: "messages",
   profile: "profile",
   profileSetup: "profile-setup",
@@ -68,5 +70,7 @@ export function screenForPath(pathname: string): string | null {
 }
 
 export const creatorProfilePath = (id: string) => `/p/${id}`;
+/** A hail's live view, for its client. */
+export const hailPagePath = (id: string) => `/hail/${id}`;
 export const bookingsForCreatorPath = (id: string) => `/bookings?creator=${id}`;
 export const messagesForCreatorPath = (id: string) => `/messages?creator=${id}`;
