@@ -22,7 +22,7 @@ export function HailButton({
   size?: "md" | "lg";
   className?: string;
 }) {
-  const { data: session } = useSession();
+  const session = useSession();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
@@ -35,7 +35,9 @@ export function HailButton({
         aria-haspopup="dialog"
         onPointerEnter={() => void loadDialog()}
         onClick={() => {
-          if (!session) return openAuthDialog("signin");
+          // A click before the session is known does nothing (it is known within moments).
+          if (session.isPending) return;
+          if (!session.data) return openAuthDialog("signin");
           setWanted(true);
           setOpen(true);
         }}
