@@ -7,6 +7,8 @@ export const PAGE_ROUTES = {
   bookings: "/bookings",
   bookingDetail: "/bookings/:id",
   hail: "/hail/:id",
+  /** Where the payment provider's return lands: /hail?hail=<id>&payment=<outcome>. */
+  hailReturn: "/hail",
   messages: "/messages",
   profile: "/profile",
   profileSetup: "/profile-setup",
@@ -35,6 +37,7 @@ export const PAGE_SCREENS = {
   bookings: "bookings",
   bookingDetail: "booking-detail",
   hail: "hail",
+  hailReturn: "hail",
   messages: "messages",
   profile: "profile",
   profileSetup: "profile-setup",

@@ -12,12 +12,19 @@ import { isApiError } from "../lib/api-errors.ts";
 import { useSession } from "../lib/auth-client.ts";
 import NotFound from "./not-found.tsx";
 
-/** Where the payment provider may send the client back: ?payment=approved|cancelled. */
+const PAYMENT_BANNERS = {
+  approved: "Hold approved — your hail is going out",
+  processing: "Confirming the hold with PayPal…",
+  failed: "The hold was not approved",
+  cancelled: "Payment cancelled",
+} as const;
+
+/** Where the payment provider sends the client back: ?payment=approved|processing|failed|cancelled. */
 function PaymentBanner() {
   const [params] = useSearchParams();
   const payment = params.get("payment");
-  if (payment !== "approved" && payment !== "cancelled") return null;
-  const approved = payment === "approved";
+  if (!payment || !(payment in PAYMENT_BANNERS)) return null;
+  const approved = payment === "approved" || payment === "processing";
   const Icon = approved ? CheckCircle2 : XCircle;
   return (
     <p
@@ -29,7 +36,7 @@ function PaymentBanner() {
       }
     >
       <Icon className="size-5 shrink-0" aria-hidden />
-      {approved ? "Hold approved — your hail is going out" : "Payment cancelled"}
+      {PAYMENT_BANNERS[payment as keyof typeof PAYMENT_BANNERS]}
     </p>
   );
 }
@@ -58,7 +65,9 @@ function LoadedHail({ id }: { id: string }) {
 }
 
 export default function HailScreen() {
-  const { id = "" } = useParams();
+  // /hail/<id>, or the provider's return to /hail?hail=<id>.
+  const [params] = useSearchParams();
+  const id = useParams().id ?? params.get("hail") ?? "";
   const session = useSession();
   return (
     <Container className="max-w-2xl pb-28">

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { BellRing } from "lucide-react";
+import { Bell } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import type { HailOffer } from "../../../contracts/hail.ts";
 import { isApiError } from "../../lib/api-errors.ts";
@@ -21,7 +21,7 @@ function EnableAlerts() {
   if (permission === "granted") {
     return (
       <span className="pointer-events-auto inline-flex items-center gap-1 self-end rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-emerald-700 shadow ring-1 ring-ink-200">
-        <BellRing className="size-3.5" aria-hidden /> {ALERTS_ON}
+        <Bell className="size-3.5" aria-hidden /> {ALERTS_ON}
       </span>
     );
   }
@@ -31,7 +31,7 @@ function EnableAlerts() {
       onClick={() => void ask()}
       className="pointer-events-auto inline-flex items-center gap-1 self-end rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-700 shadow ring-1 ring-ink-200 hover:bg-brand-50"
     >
-      <BellRing className="size-3.5" aria-hidden /> {ENABLE_ALERTS}
+      <Bell className="size-3.5" aria-hidden /> {ENABLE_ALERTS}
     </button>
   );
 }

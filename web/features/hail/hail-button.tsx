@@ -6,7 +6,7 @@ import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
 
 // The only hail code in a page's first load: the dialog (form, quote, API client) loads on the
 // first click, or when the pointer comes near the button.
-const loadDialog = () => import("./hail-dialog.tsx");
+const loadDialog = () => import("./load-hail-dialog.ts").then((m) => m.loadHailDialog());
 const HailDialog = lazy(loadDialog);
 
 // Here rather than in strings.ts: the button's words are all of the hail in the first load.

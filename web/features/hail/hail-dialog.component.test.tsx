@@ -247,7 +247,7 @@ describe("the hail dialog", { timeout: 30_000 }, () => {
     const post = fetchMock.mock.calls.find(
       ([, init]) => (init as RequestInit | undefined)?.method === "POST",
     );
-    expect((post?.[1] as RequestInit).headers).toMatchObject({
+    expect((post?.[1] as RequestInit | undefined)?.headers).toMatchObject({
       "Idempotency-Key": expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/),
     });
     // The dialog closed; the live view can send the same details again.

@@ -1,4 +1,4 @@
-import { Loader2, LocateFixed, MapPin, Users } from "lucide-react";
+import { Loader2, MapPin, Navigation, UserRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { BOOKING_HOURS, HAIL } from "../../../contracts/constants.ts";
 import { SERVICES, type Service } from "../../../contracts/enums.ts";
@@ -12,11 +12,11 @@ import {
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Select, Textarea } from "../../components/ui/input.tsx";
-import { formatCents } from "../../lib/format.ts";
 import { useHailQuote } from "./api.ts";
 import { Segmented } from "./segmented.tsx";
 import {
   ADDRESS_PLACEHOLDER,
+  formatRange,
   HAIL_NOW,
   HAILING,
   HOLD_EXPLAINED,
@@ -39,11 +39,6 @@ const HOURS = Array.from(
   (_, i) => BOOKING_HOURS.min + i,
 );
 const HAS_ZIP = /\b\d{5}\b/;
-
-/** "$120 – $180" for a range, or one amount when both ends agree. */
-export function formatRange(min: number, max: number): string {
-  return min === max ? formatCents(min) : `${formatCents(min)} – ${formatCents(max)}`;
-}
 
 /** The hail's details, the price up front (once the place is known), and 'Hail now'. */
 export function HailForm({ onSent }: { onSent?: () => void }) {
@@ -162,7 +157,7 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
             {locating === "finding" ? (
               <Loader2 className="animate-spin" aria-hidden />
             ) : (
-              <LocateFixed aria-hidden />
+              <Navigation aria-hidden />
             )}
             {locating === "finding" ? LOCATING : USE_MY_LOCATION}
           </Button>
@@ -246,7 +241,7 @@ function QuotePanel({
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75" />
               <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500" />
             </span>
-            <Users className="size-4" aria-hidden />
+            <UserRound className="size-4" aria-hidden />
             {onlineNearbyLabel(quote.creatorsAvailable)}
           </p>
           <p className="text-2xl font-extrabold tracking-tight text-ink-900">

@@ -5,8 +5,6 @@ import {
   CreditCard,
   ExternalLink,
   MapPin,
-  Radio,
-  TimerOff,
   XCircle,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -18,7 +16,6 @@ import { Avatar } from "../../components/ui/media-image.tsx";
 import { formatCents, formatDateTime } from "../../lib/format.ts";
 import { useCancelHail } from "./api.ts";
 import { Countdown } from "./countdown.tsx";
-import { formatRange } from "./hail-form.tsx";
 import { recallHail } from "./session-hails.ts";
 import {
   ACCEPTED_TITLE,
@@ -34,6 +31,7 @@ import {
   FAILED_TEXT,
   FAILED_TITLE,
   formatMiles,
+  formatRange,
   HAIL_AGAIN,
   LIVE_TITLE,
   REOPEN_PAYMENT,
@@ -222,7 +220,7 @@ export function HailStatus({ hail }: { hail: Hail }) {
         <>
           <div className="flex flex-col items-center gap-4 text-center">
             <span className="inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-emerald-800">
-              <Radio className="size-3.5 animate-pulse" aria-hidden /> Live
+              <span className="size-2 animate-pulse rounded-full bg-emerald-600" aria-hidden /> Live
             </span>
             <Countdown until={hail.liveUntil} />
             <div>
@@ -248,7 +246,7 @@ export function HailStatus({ hail }: { hail: Hail }) {
       body = (
         <>
           <StateHeader
-            icon={<TimerOff className="size-6" aria-hidden />}
+            icon={<Clock className="size-6" aria-hidden />}
             tone="muted"
             title={EXPIRED_TITLE}
             text={EXPIRED_TEXT}

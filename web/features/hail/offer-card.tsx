@@ -2,7 +2,7 @@ import { Bell, CalendarCheck, Check, Clock, MapPin, X } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { bookingPagePath } from "../../../contracts/bookings.ts";
-import { HAIL_CLOSED_MESSAGE, type HailOffer } from "../../../contracts/hail.ts";
+import { HAIL_TAKEN_MESSAGE, type HailOffer } from "../../../contracts/hail.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { isApiError, toastApiError } from "../../lib/api-errors.ts";
 import { cn } from "../../lib/cn.ts";
@@ -60,7 +60,7 @@ export function OfferCard({
   const onAccept = () =>
     accept.mutate(offer.hailId, {
       onError: (error) => {
-        if (isApiError(error, "conflict") && error.message !== HAIL_CLOSED_MESSAGE) {
+        if (isApiError(error, "conflict") && error.message === HAIL_TAKEN_MESSAGE) {
           onTaken(offer);
           return;
         }

@@ -1,4 +1,5 @@
 import { HAIL } from "../../../contracts/constants.ts";
+import { formatCents } from "../../lib/format.ts";
 
 // The hail's words (issue 12), in one place; the contract (contracts/hail.ts) holds the
 // server's messages.
@@ -75,3 +76,8 @@ export function widerRadius(miles: number): number | null {
 /** "2.4 mi" from the server's miles. */
 export const formatMiles = (miles: number) =>
   `${miles < 10 ? miles.toFixed(1).replace(/\.0$/, "") : Math.round(miles)} mi`;
+
+/** "$120 – $180" for a range, or one amount when both ends agree. */
+export function formatRange(min: number, max: number): string {
+  return min === max ? formatCents(min) : `${formatCents(min)} – ${formatCents(max)}`;
+}
