@@ -24,7 +24,7 @@ export default function HailDialog({
       <DialogContent
         title={HAIL_DIALOG_TITLE}
         description={HAIL_DIALOG_DESCRIPTION}
-        className="max-w-lg"
+        className="max-w-lg md:max-w-3xl"
       >
         {openHail ? (
           <Link

@@ -101,105 +101,117 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Segmented
-        legend="Service"
-        name="hail-service"
-        options={SERVICES}
-        value={service}
-        onChange={setService}
-        label={(s) => (s === "Content Creation" ? "Content" : s)}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <Field id="hail-hours" label="Hours">
-          <Select id="hail-hours" value={hours} onChange={(e) => setHours(Number(e.target.value))}>
-            {HOURS.map((h) => (
-              <option key={h} value={h}>
-                {h} {h === 1 ? "hour" : "hours"}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="hail-start" label="Start">
-          <Select
-            id="hail-start"
-            value={startInMinutes}
-            onChange={(e) => setStartInMinutes(Number(e.target.value))}
-          >
-            {HAIL.startOptionsMinutes.map((m) => (
-              <option key={m} value={m}>
-                {startOptionLabel(m)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Field id="hail-location" label="Address" required error={locationError}>
-          <Input
-            id="hail-location"
-            autoComplete="street-address"
-            placeholder={ADDRESS_PLACEHOLDER}
-            value={location}
-            aria-invalid={Boolean(locationError)}
-            onChange={(e) => setLocation(e.target.value)}
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,1fr)_16rem] md:gap-6"
+    >
+      <div className="flex flex-col gap-4">
+        <Segmented
+          legend="Service"
+          name="hail-service"
+          options={SERVICES}
+          value={service}
+          onChange={setService}
+          label={(s) => (s === "Content Creation" ? "Content" : s)}
+        />
+        <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
+          <Field id="hail-hours" label="Hours">
+            <Select
+              id="hail-hours"
+              value={hours}
+              onChange={(e) => setHours(Number(e.target.value))}
+            >
+              {HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {h} {h === 1 ? "hour" : "hours"}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="hail-start" label="Start">
+            <Select
+              id="hail-start"
+              value={startInMinutes}
+              onChange={(e) => setStartInMinutes(Number(e.target.value))}
+            >
+              {HAIL.startOptionsMinutes.map((m) => (
+                <option key={m} value={m}>
+                  {startOptionLabel(m)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Field id="hail-location" label="Address" required error={locationError}>
+            <Input
+              id="hail-location"
+              autoComplete="street-address"
+              placeholder={ADDRESS_PLACEHOLDER}
+              value={location}
+              aria-invalid={Boolean(locationError)}
+              onChange={(e) => setLocation(e.target.value)}
+            />
+          </Field>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={locate}
+              disabled={locating === "finding"}
+              aria-busy={locating === "finding"}
+            >
+              {locating === "finding" ? (
+                <Loader2 className="animate-spin" aria-hidden />
+              ) : (
+                <Navigation aria-hidden />
+              )}
+              {locating === "finding" ? LOCATING : USE_MY_LOCATION}
+            </Button>
+            <p role="status" className="text-xs font-medium">
+              {locating === "found" ? (
+                <span className="inline-flex items-center gap-1 text-emerald-700">
+                  <MapPin className="size-3.5" aria-hidden />
+                  {USING_LOCATION}
+                </span>
+              ) : locating === "denied" ? (
+                <span className="text-amber-700">{LOCATION_DENIED}</span>
+              ) : null}
+            </p>
+          </div>
+        </div>
+        <Segmented
+          legend="Radius"
+          name="hail-radius"
+          options={HAIL.radiusOptionsMiles}
+          value={radiusMiles as (typeof HAIL.radiusOptionsMiles)[number]}
+          onChange={setRadiusMiles}
+          label={(r) => `${r} mi`}
+        />
+        <Field id="hail-notes" label="Notes for the creator">
+          <Textarea
+            id="hail-notes"
+            rows={2}
+            className="min-h-16"
+            placeholder="What to shoot, where to meet"
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
           />
         </Field>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={locate}
-            disabled={locating === "finding"}
-            aria-busy={locating === "finding"}
-          >
-            {locating === "finding" ? (
-              <Loader2 className="animate-spin" aria-hidden />
-            ) : (
-              <Navigation aria-hidden />
-            )}
-            {locating === "finding" ? LOCATING : USE_MY_LOCATION}
-          </Button>
-          <p role="status" className="text-xs font-medium">
-            {locating === "found" ? (
-              <span className="inline-flex items-center gap-1 text-emerald-700">
-                <MapPin className="size-3.5" aria-hidden />
-                {USING_LOCATION}
-              </span>
-            ) : locating === "denied" ? (
-              <span className="text-amber-700">{LOCATION_DENIED}</span>
-            ) : null}
-          </p>
-        </div>
       </div>
-      <Segmented
-        legend="Radius"
-        name="hail-radius"
-        options={HAIL.radiusOptionsMiles}
-        value={radiusMiles as (typeof HAIL.radiusOptionsMiles)[number]}
-        onChange={setRadiusMiles}
-        label={(r) => `${r} mi`}
-      />
-      <Field id="hail-notes" label="Notes for the creator">
-        <Textarea
-          id="hail-notes"
-          rows={2}
-          className="min-h-16"
-          placeholder="What to shoot, where to meet"
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
+      <div className="flex flex-col gap-4">
+        <QuotePanel
+          quote={quote.data}
+          loading={quote.isFetching}
+          known={coords !== null}
+          failed={quote.isError}
         />
-      </Field>
-      <QuotePanel
-        quote={quote.data}
-        loading={quote.isFetching}
-        known={coords !== null}
-        failed={quote.isError}
-      />
-      <Button type="submit" size="lg" disabled={processing || nobody} aria-busy={processing}>
-        {processing ? HAILING : HAIL_NOW}
-      </Button>
+        <Button type="submit" size="lg" disabled={processing || nobody} aria-busy={processing}>
+          {processing ? HAILING : HAIL_NOW}
+        </Button>
+      </div>
     </form>
   );
 }

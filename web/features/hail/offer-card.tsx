@@ -82,7 +82,7 @@ export function OfferCard({
       aria-labelledby={titleId}
       className={cn(
         "pointer-events-auto overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 transition-opacity",
-        offer.status === "taken" ? "opacity-80 ring-ink-200" : "ring-brand-200",
+        offer.status === "taken" ? "ring-ink-300" : "ring-brand-200",
       )}
     >
       <div

@@ -24,7 +24,7 @@ export function Segmented<T extends string | number>({
           <label
             key={option}
             className={cn(
-              "flex min-h-9 flex-1 cursor-pointer items-center justify-center rounded-lg px-2 text-center text-sm font-semibold transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400",
+              "flex min-h-9 min-w-0 flex-1 cursor-pointer items-center justify-center rounded-lg px-1 text-center text-[13px] font-semibold sm:px-2 sm:text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400",
               option === value
                 ? "bg-white text-brand-700 shadow-sm"
                 : "text-ink-600 hover:text-ink-900",
