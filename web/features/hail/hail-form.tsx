@@ -115,7 +115,7 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
           onChange={setService}
           label={(s) => (s === "Content Creation" ? "Content" : s)}
         />
-        <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
+        <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3">
           <Field id="hail-hours" label="Hours">
             <Select
               id="hail-hours"
