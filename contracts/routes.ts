@@ -6,6 +6,9 @@ export const PAGE_ROUTES = {
   map: "/map",
   bookings: "/bookings",
   bookingDetail: "/bookings/:id",
+  hail: "/hail/:id",
+  /** Where the payment provider's return lands: /hail?hail=<id>&payment=<outcome>. */
+  hailReturn: "/hail",
   messages: "/messages",
   profile: "/profile",
   profileSetup: "/profile-setup",
@@ -33,6 +36,8 @@ export const PAGE_SCREENS = {
   map: "map",
   bookings: "bookings",
   bookingDetail: "booking-detail",
+  hail: "hail",
+  hailReturn: "hail",
   messages: "messages",
   profile: "profile",
   profileSetup: "profile-setup",
@@ -68,5 +73,7 @@ export function screenForPath(pathname: string): string | null {
 }
 
 export const creatorProfilePath = (id: string) => `/p/${id}`;
+/** A hail's live view, for its client. */
+export const hailPagePath = (id: string) => `/hail/${id}`;
 export const bookingsForCreatorPath = (id: string) => `/bookings?creator=${id}`;
 export const messagesForCreatorPath = (id: string) => `/messages?creator=${id}`;

@@ -12,6 +12,9 @@ export const SCREEN_HEADINGS: Record<PageRouteName, { path?: string; heading: Re
   bookings: { heading: /My Bookings/ },
   // Signed out: the booking is not shown, only the prompt to sign in.
   bookingDetail: { path: "/bookings/1", heading: /Booking/ },
+  // Signed out: the hail is not shown, only the prompt to sign in.
+  hail: { path: "/hail/1", heading: /Your hail/ },
+  hailReturn: { heading: /Your hail/ },
   messages: { heading: /Messages/ },
   profile: { heading: /Welcome to ShutterHail/ },
   profileSetup: { heading: /\S/ },

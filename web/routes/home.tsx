@@ -4,6 +4,7 @@ import { MARKETING } from "../../contracts/constants.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Container, Section, SectionHeading } from "../components/ui/page.tsx";
+import { HailButton } from "../features/hail/hail-button.tsx";
 import {
   CLIENT_STATS,
   CREATOR_KINDS,
@@ -31,6 +32,10 @@ export default function Home() {
               one who is available right now — with a secure deposit.
             </p>
             <HeroSearch />
+            <div className="flex flex-wrap items-center gap-3 text-sm text-ink-300">
+              <HailButton variant="light" />
+              <span>Need someone right now? Reach the creators online near you.</span>
+            </div>
             <ul className="flex flex-col gap-2 text-sm text-ink-300 sm:flex-row sm:flex-wrap sm:gap-x-6">
               {TRUST_POINTS.map(({ icon: Icon, text }) => (
                 <li key={text} className="flex items-center gap-2">

@@ -1,6 +1,7 @@
 import { MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { HailButton } from "../features/hail/hail-button.tsx";
 import { useMapCreators, usePresenceStream } from "../features/map/api.ts";
 import { CreatorDetailCard } from "../features/map/creator-detail-card.tsx";
 import { StatCards } from "../features/map/stat-cards.tsx";
@@ -39,12 +40,16 @@ export default function MapScreen() {
               Tap a marker to view creator details and book instantly
             </p>
           </div>
-          <div className="md:w-96">
-            <StatCards stats={map.data?.stats} />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center md:w-auto">
+            <div className="md:w-96">
+              <StatCards stats={map.data?.stats} />
+            </div>
+            <HailButton size="md" className="sm:shrink-0" />
           </div>
         </div>
       </div>
-      <div className="relative flex-1">
+      {/* isolate: Leaflet's panes stack inside the map, under the page's fixed layers. */}
+      <div className="relative isolate flex-1">
         {center ? (
           <Suspense fallback={<Loading label="Loading map..." />}>
             <CreatorsMap

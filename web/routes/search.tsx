@@ -4,6 +4,7 @@ import { Button } from "../components/ui/button.tsx";
 import { ChipPicker } from "../components/ui/chip-picker.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { HailButton } from "../features/hail/hail-button.tsx";
 import {
   type SearchParams,
   useCreatorSearch,
@@ -51,6 +52,7 @@ export default function SearchScreen() {
       <PageHeading
         title="Find Creators"
         subtitle="Photographers, videographers and content creators who travel to you"
+        actions={<HailButton size="md" />}
       />
       <SearchForm
         key={`${params.zip}|${params.date}|${params.service}`}

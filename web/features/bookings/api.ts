@@ -59,8 +59,7 @@ export function useBookingTimes(creatorId: string, date: string, hours: number) 
   });
 }
 
-/** A key the server uses to recognise a retried submit: 8–128 of [A-Za-z0-9_-]. */
-export const newIdempotencyKey = () => crypto.randomUUID();
+export { newIdempotencyKey } from "../../lib/payment-tab.ts";
 
 export function createBooking(body: CreateBookingRequest, idempotencyKey: string) {
   return apiRequest("POST", bookingsApiPath, ZCreateBookingResponse, {

@@ -1,19 +1,12 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import type { BookingDetail } from "../../../contracts/bookings.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
+import { openPaymentTab, sendToApproval } from "../../lib/payment-tab.ts";
 import { useBookingAction, usePayAction } from "./api.ts";
 import { CancelBookingDialog } from "./cancel-dialog.tsx";
-import { approvalHref, openPaymentTab } from "./payment-tab.ts";
 import { ReportProblemDialog } from "./report-problem-dialog.tsx";
-import {
-  ACTION_FAILED,
-  NO_APPROVAL_LINK,
-  ORDER_CREATED_TITLE,
-  PROCEED_MESSAGE,
-  PROCEED_TITLE,
-} from "./strings.ts";
+import { ACTION_FAILED } from "./strings.ts";
 
 /** Pay the deposit or approve a new hold: the provider's page opens in a new tab. */
 function PayButton({ booking, action }: { booking: BookingDetail; action: "pay" | "renew_hold" }) {
@@ -22,16 +15,7 @@ function PayButton({ booking, action }: { booking: BookingDetail; action: "pay" 
     // Opened inside the click, or the browser blocks it as a pop-up.
     const tab = openPaymentTab();
     pay.mutate(booking.id, {
-      onSuccess: ({ order }) => {
-        const href = approvalHref(order);
-        if (href) {
-          tab.go(href);
-          toast.success(PROCEED_TITLE, { description: PROCEED_MESSAGE });
-        } else {
-          tab.close();
-          toast.error(ORDER_CREATED_TITLE, { description: NO_APPROVAL_LINK });
-        }
-      },
+      onSuccess: ({ order }) => sendToApproval(tab, order),
       onError: (error) => {
         tab.close();
         toastApiError(error, ACTION_FAILED[action]);

@@ -12,10 +12,13 @@ export const SIGN_IN_TO_CONTINUE = "Sign in to continue";
 
 export const BOOKING_FAILED = "Booking failed";
 export const PLEASE_TRY_AGAIN = "Please try again";
-export const PROCEED_TITLE = "Proceed to PayPal";
-export const PROCEED_MESSAGE = "Complete the deposit in the new tab.";
-export const ORDER_CREATED_TITLE = "Order created";
-export const NO_APPROVAL_LINK = "Could not find approval link. Please try again.";
+// The payment tab's toasts are shared with the hail (web/lib/payment-tab.ts).
+export {
+  NO_APPROVAL_LINK,
+  ORDER_CREATED_TITLE,
+  PROCEED_MESSAGE,
+  PROCEED_TITLE,
+} from "../../lib/payment-tab.ts";
 
 export const HOLD_EXPLANATION =
   "Only the deposit is charged now. A temporary hold is placed on the remaining balance; it is released or captured after the session.";

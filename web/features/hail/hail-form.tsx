@@ -1,0 +1,277 @@
+import { Loader2, MapPin, Navigation, UserRound } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { BOOKING_HOURS, HAIL } from "../../../contracts/constants.ts";
+import { SERVICES, type Service } from "../../../contracts/enums.ts";
+import {
+  type CreateHailRequest,
+  HAIL_NO_LOCATION_MESSAGE,
+  HAIL_NOBODY_ONLINE_MESSAGE,
+  type HailQuote,
+  ZCreateHailRequest,
+} from "../../../contracts/hail.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input, Select, Textarea } from "../../components/ui/input.tsx";
+import { useHailQuote } from "./api.ts";
+import { Segmented } from "./segmented.tsx";
+import {
+  ADDRESS_PLACEHOLDER,
+  formatRange,
+  HAIL_NOW,
+  HAILING,
+  HOLD_EXPLAINED,
+  LOCATING,
+  LOCATION_DENIED,
+  NOBODY_ONLINE_TRY_WIDER,
+  onlineNearbyLabel,
+  QUOTE_NEEDS_LOCATION,
+  startOptionLabel,
+  USE_MY_LOCATION,
+  USING_LOCATION,
+} from "./strings.ts";
+import { useCreateHail } from "./use-create-hail.ts";
+
+type Coords = { lat: number; lng: number };
+type Locating = "idle" | "finding" | "found" | "denied";
+
+const HOURS = Array.from(
+  { length: BOOKING_HOURS.max - BOOKING_HOURS.min + 1 },
+  (_, i) => BOOKING_HOURS.min + i,
+);
+const HAS_ZIP = /\b\d{5}\b/;
+
+/** The hail's details, the price up front (once the place is known), and 'Hail now'. */
+export function HailForm({ onSent }: { onSent?: () => void }) {
+  const [service, setService] = useState<Service>(SERVICES[0]);
+  const [hours, setHours] = useState<number>(BOOKING_HOURS.default);
+  const [location, setLocation] = useState("");
+  const [coords, setCoords] = useState<Coords | null>(null);
+  const [locating, setLocating] = useState<Locating>("idle");
+  const [startInMinutes, setStartInMinutes] = useState<number>(HAIL.startOptionsMinutes[0]);
+  const [radiusMiles, setRadiusMiles] = useState<number>(HAIL.defaultRadiusMiles);
+  const [notes, setNotes] = useState("");
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const quote = useHailQuote(coords ? { service, hours, ...coords, radiusMiles } : null);
+  const { hail, processing } = useCreateHail({ onCreated: onSent });
+  const nobody = quote.data?.creatorsAvailable === 0;
+
+  const locate = () => {
+    if (!("geolocation" in navigator)) {
+      setLocating("denied");
+      return;
+    }
+    setLocating("finding");
+    navigator.geolocation.getCurrentPosition(
+      ({ coords: c }) => {
+        setCoords({ lat: c.latitude, lng: c.longitude });
+        setLocating("found");
+        setLocationError(null);
+      },
+      () => setLocating("denied"),
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 },
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: CreateHailRequest = {
+      service,
+      hours,
+      location: location.trim(),
+      ...(coords ?? {}),
+      startInMinutes,
+      radiusMiles,
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+    };
+    const parsed = ZCreateHailRequest.safeParse(body);
+    const addressIssue = parsed.success
+      ? null
+      : parsed.error.issues.find((i) => i.path[0] === "location")?.message;
+    // Without the browser's position the server places the address by its ZIP.
+    const placeIssue =
+      !coords && location.trim() && !HAS_ZIP.test(location) ? HAIL_NO_LOCATION_MESSAGE : null;
+    const issue = addressIssue ?? placeIssue;
+    if (issue || !parsed.success) {
+      setLocationError(issue ?? parsed.error?.issues[0]?.message ?? null);
+      document.getElementById("hail-location")?.focus();
+      return;
+    }
+    setLocationError(null);
+    hail(body);
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,1fr)_16rem] md:gap-6"
+    >
+      <div className="flex flex-col gap-4">
+        <Segmented
+          legend="Service"
+          name="hail-service"
+          options={SERVICES}
+          value={service}
+          onChange={setService}
+          label={(s) => (s === "Content Creation" ? "Content" : s)}
+        />
+        <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3">
+          <Field id="hail-hours" label="Hours">
+            <Select
+              id="hail-hours"
+              value={hours}
+              onChange={(e) => setHours(Number(e.target.value))}
+            >
+              {HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {h} {h === 1 ? "hour" : "hours"}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="hail-start" label="Start">
+            <Select
+              id="hail-start"
+              value={startInMinutes}
+              onChange={(e) => setStartInMinutes(Number(e.target.value))}
+            >
+              {HAIL.startOptionsMinutes.map((m) => (
+                <option key={m} value={m}>
+                  {startOptionLabel(m)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Field id="hail-location" label="Address" required error={locationError}>
+            <Input
+              id="hail-location"
+              autoComplete="street-address"
+              placeholder={ADDRESS_PLACEHOLDER}
+              value={location}
+              aria-invalid={Boolean(locationError)}
+              onChange={(e) => setLocation(e.target.value)}
+            />
+          </Field>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={locate}
+              disabled={locating === "finding"}
+              aria-busy={locating === "finding"}
+            >
+              {locating === "finding" ? (
+                <Loader2 className="animate-spin" aria-hidden />
+              ) : (
+                <Navigation aria-hidden />
+              )}
+              {locating === "finding" ? LOCATING : USE_MY_LOCATION}
+            </Button>
+            <p role="status" className="text-xs font-medium">
+              {locating === "found" ? (
+                <span className="inline-flex items-center gap-1 text-emerald-700">
+                  <MapPin className="size-3.5" aria-hidden />
+                  {USING_LOCATION}
+                </span>
+              ) : locating === "denied" ? (
+                <span className="text-amber-700">{LOCATION_DENIED}</span>
+              ) : null}
+            </p>
+          </div>
+        </div>
+        <Segmented
+          legend="Radius"
+          name="hail-radius"
+          options={HAIL.radiusOptionsMiles}
+          value={radiusMiles as (typeof HAIL.radiusOptionsMiles)[number]}
+          onChange={setRadiusMiles}
+          label={(r) => `${r} mi`}
+        />
+        <Field id="hail-notes" label="Notes for the creator">
+          <Textarea
+            id="hail-notes"
+            rows={2}
+            className="min-h-16"
+            placeholder="What to shoot, where to meet"
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+        </Field>
+      </div>
+      <div className="flex flex-col gap-4">
+        <QuotePanel
+          quote={quote.data}
+          loading={quote.isFetching}
+          known={coords !== null}
+          failed={quote.isError}
+        />
+        <Button type="submit" size="lg" disabled={processing || nobody} aria-busy={processing}>
+          {processing ? HAILING : HAIL_NOW}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function QuotePanel({
+  quote,
+  loading,
+  known,
+  failed,
+}: {
+  quote: HailQuote | undefined;
+  loading: boolean;
+  known: boolean;
+  failed: boolean;
+}) {
+  return (
+    <section
+      aria-label="Price"
+      aria-busy={loading}
+      className="flex flex-col gap-2 rounded-2xl bg-ink-50 p-4 ring-1 ring-ink-200/70"
+    >
+      {!known ? (
+        <p className="text-sm text-ink-600">{QUOTE_NEEDS_LOCATION}</p>
+      ) : failed && !quote ? (
+        <p className="text-sm text-red-700">The price could not be loaded. Try again.</p>
+      ) : !quote ? (
+        <p className="flex items-center gap-2 text-sm text-ink-600">
+          <Loader2 className="size-4 animate-spin" aria-hidden /> Checking who is online...
+        </p>
+      ) : quote.creatorsAvailable === 0 || quote.minTotalCents === null ? (
+        <>
+          <p className="font-semibold text-ink-900">{HAIL_NOBODY_ONLINE_MESSAGE}</p>
+          <p className="text-sm text-ink-600">{NOBODY_ONLINE_TRY_WIDER}</p>
+        </>
+      ) : (
+        <>
+          <p className="flex items-center gap-2 text-sm font-semibold text-emerald-700">
+            <span className="relative flex size-2.5" aria-hidden>
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75" />
+              <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500" />
+            </span>
+            <UserRound className="size-4" aria-hidden />
+            {onlineNearbyLabel(quote.creatorsAvailable)}
+          </p>
+          <p className="text-2xl font-extrabold tracking-tight text-ink-900">
+            {formatRange(quote.minTotalCents, quote.maxTotalCents ?? quote.minTotalCents)}{" "}
+            <span className="text-base font-semibold text-ink-600">total</span>
+          </p>
+          {quote.minDepositCents !== null ? (
+            <p className="text-sm text-ink-700">
+              Deposit{" "}
+              <strong>
+                {formatRange(quote.minDepositCents, quote.maxDepositCents ?? quote.minDepositCents)}
+              </strong>{" "}
+              when a creator accepts
+            </p>
+          ) : null}
+          <p className="text-xs leading-relaxed text-ink-600">{HOLD_EXPLAINED}</p>
+        </>
+      )}
+    </section>
+  );
+}
