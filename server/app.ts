@@ -10,6 +10,7 @@ import { adminRoutes } from "./features/admin/routes.ts";
 import { getAdminAccess } from "./features/admin/service.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
+import { scheduleRoutes } from "./features/availability/schedule-routes.ts";
 import { paymentRoutes } from "./features/bookings/payment-routes.ts";
 import { bookingRoutes } from "./features/bookings/routes.ts";
 import { eventRoutes } from "./features/events/routes.ts";
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", profileRoutes());
   api.route("/", eventRoutes());
   api.route("/", bookingRoutes());
+  api.route("/", scheduleRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   // The payment provider's redirects and webhooks: not JSON API routes, but under /api.

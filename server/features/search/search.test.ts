@@ -247,7 +247,7 @@ describe("GET /api/search", () => {
         const query = creatorPageQuery(app.database, {
           point: ORIGIN,
           services: [matchOf(filter)],
-          freeWindow: null,
+          freeOn: null,
           after: null,
           limit: 13,
         });
