@@ -96,10 +96,9 @@ export function AddTimesDialog({
         description={`Times are in ${formatTimeZone(timeZone)}`}
       >
         <form onSubmit={submit} className="flex flex-col gap-4">
-          <div
-            role="group"
+          <fieldset
             aria-label="What to add"
-            className="grid grid-cols-3 gap-1 rounded-xl bg-ink-100 p-1"
+            className="m-0 border-0 grid grid-cols-3 gap-1 rounded-xl bg-ink-100 p-1"
           >
             {KINDS.map(([value, label]) => (
               <button
@@ -115,7 +114,7 @@ export function AddTimesDialog({
                 {label}
               </button>
             ))}
-          </div>
+          </fieldset>
           {kind === "weekly" ? (
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-ink-800">Days</legend>
