@@ -228,12 +228,16 @@ export async function freeTimeAround(
   };
 }
 
-/** The booking form's start times of `date`: offered when [start, start + hours) is free. */
+/**
+ * The booking form's start times of `date`: offered when [start, start + hours) is free and
+ * the start is still ahead (a start at this very moment has passed, as booking says).
+ */
 export function offeredStartTimes(
   free: Interval[],
   date: string,
   timeZone: string,
   hours: number,
+  now: Date,
 ): { time: string; available: boolean }[] {
   return bookingStartTimes().map((time) => {
     let start: Date;
@@ -243,7 +247,7 @@ export function offeredStartTimes(
       return { time, available: false }; // a time the clocks skip that day
     }
     const end = new Date(start.getTime() + hours * 3_600_000);
-    return { time, available: fits(free, start, end) };
+    return { time, available: start > now && fits(free, start, end) };
   });
 }
 
@@ -309,7 +313,9 @@ export async function nextStart(
   let date = todayIn(owner.time_zone, now);
   for (let i = 0; i < NEXT_START_DAYS; i += 1) {
     const { free } = await freeTimeAround(deps.database.db, owner, date, now);
-    const time = offeredStartTimes(free, date, owner.time_zone, hours).find((t) => t.available);
+    const time = offeredStartTimes(free, date, owner.time_zone, hours, now).find(
+      (t) => t.available,
+    );
     if (time) return { date, time: time.time };
     date = nextDate(date);
   }

@@ -196,6 +196,6 @@ export async function bookingTimes(
   return {
     timeZone: creator.time_zone,
     hourlyRateCents: creator.hourly_rate_cents,
-    times: offeredStartTimes(free, date, creator.time_zone, query.hours),
+    times: offeredStartTimes(free, date, creator.time_zone, query.hours, now),
   };
 }
