@@ -64,14 +64,37 @@ as $$
     - coalesce((select range_agg(r) from busy), '{}'::tstzmultirange)
 $$;
 
--- Search's date filter: at least `p_minutes` of contiguous free time on the date.
+-- Search's date filter: at least `p_minutes` of contiguous free time on the date. PL/pgSQL
+-- keeps its plans for the session; the common case (no schedule, no booking that day) is
+-- answered from the default hours and the notice alone, without building ranges.
 create function creator_free_on(
   p_profile uuid, p_owner text, p_zone text, p_notice_minutes integer, p_buffer_minutes integer,
   p_day date, p_now timestamptz, p_minutes integer
 ) returns boolean
-  language sql stable parallel safe
+  language plpgsql stable parallel safe
+as $$
+declare
+  day_start timestamptz := p_day::timestamp at time zone p_zone;
+  day_end timestamptz := (p_day + 1)::timestamp at time zone p_zone;
+  hours tstzrange;
+begin
+  if not exists (select 1 from availability_weekly_hours w where w.profile_id = p_profile)
+    and not exists (select 1 from availability_date_overrides o where o.profile_id = p_profile)
+    and not exists (select 1 from availability_slots s where s.user_id = p_owner and not s.is_recurring)
+    and not exists (select 1 from bookings b
+      where b.creator_profile_id = p_profile
+        and b.status in ('pending_payment', 'pending', 'confirmed')
+        and b.start_time < day_end + make_interval(mins => p_buffer_minutes)
+        and b.end_time > day_start - make_interval(mins => p_buffer_minutes))
+  then
+    hours := schedule_local_range(p_day, time '06:00', time '23:00', p_zone)
+      - tstzrange(null, p_now + make_interval(mins => p_notice_minutes));
+    return not isempty(hours) and upper(hours) - lower(hours) >= make_interval(mins => p_minutes);
+  end if;
   return exists (
-    select 1 from unnest(creator_free_time(p_profile, p_owner, p_zone, p_notice_minutes, p_buffer_minutes,
-      p_day, p_now)) f
+    select 1 from unnest(creator_free_time(p_profile, p_owner, p_zone, p_notice_minutes,
+      p_buffer_minutes, p_day, p_now)) f
     where upper(f) - lower(f) >= make_interval(mins => p_minutes)
   );
+end;
+$$;

@@ -106,6 +106,13 @@ async function expectEqual(c: Case) {
     expect(await sqlFreeTime(ids.profileId, ids.userId, c, date), `${c.name} on ${date}`).toEqual(
       ts,
     );
+    const freeOn = await sql<{ free: boolean }>`select creator_free_on(${ids.profileId}::uuid,
+      ${ids.userId}, ${c.zone}, ${c.rules.minNoticeMinutes}, ${c.rules.bufferMinutes},
+      ${date}::date, ${c.now}::timestamptz, 60) as free`.execute(database.db);
+    const hasHour = ts.some(
+      ([s, e]) => new Date(e!).getTime() - new Date(s!).getTime() >= 3_600_000,
+    );
+    expect(freeOn.rows[0]?.free, `${c.name} free on ${date}`).toBe(hasHour);
   }
 }
 
