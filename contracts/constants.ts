@@ -105,10 +105,9 @@ export const HAIL = {
   creatorCancelFlag: { count: 3, days: 30 },
 } as const;
 
-// Search: a creator is free on a date when no live booking overlaps that date's working window in
-// the market's time zone (South Florida). Weekly schedules will narrow this further.
+// Search's dates are days in the market's time zone (South Florida); each creator's free time on
+// that date is read in their own zone (docs/decisions/018).
 export const MARKET_TIME_ZONE = "America/New_York";
-export const SEARCH_FREE_WINDOW = { start: "06:00", end: "23:00" } as const;
 
 export const PORTFOLIO_PAGE_SIZE = 9;
 export const GALLERY_MAX_IMAGES = 18;

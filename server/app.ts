@@ -11,6 +11,7 @@ import { getAdminAccess } from "./features/admin/service.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
 import { availabilityRoutes } from "./features/availability/routes.ts";
+import { scheduleRoutes } from "./features/availability/schedule-routes.ts";
 import { paymentRoutes } from "./features/bookings/payment-routes.ts";
 import { bookingRoutes } from "./features/bookings/routes.ts";
 import { eventRoutes } from "./features/events/routes.ts";
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", bookingRoutes());
   api.route("/", availabilityRoutes());
   api.route("/", hailRoutes());
+  api.route("/", scheduleRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   // The payment provider's redirects and webhooks: not JSON API routes, but under /api.

@@ -137,3 +137,16 @@ export async function bookingState(app: TestApp, id: string) {
     ledger: await count("payment_ledger"),
   };
 }
+
+/** The creator's minimum notice and buffer (PUT /api/availability/schedule/settings). */
+export async function scheduleSettings(
+  app: TestApp,
+  creator: Party,
+  settings: { minNoticeMinutes: number; bufferMinutes: number },
+) {
+  const response = await app.fetch(
+    "/api/availability/schedule/settings",
+    jsonRequest("PUT", settings, creator.cookie),
+  );
+  if (response.status !== 200) throw new Error(`settings failed: ${response.status}`);
+}

@@ -64,7 +64,14 @@ export default function BookingsScreen() {
         subtitle="Your sessions, requests and payments in one place."
       />
       <div className="flex flex-col gap-10">
-        {creatorId ? <BookingForm key={creatorId} creatorId={creatorId} /> : null}
+        {creatorId ? (
+          <BookingForm
+            key={creatorId}
+            creatorId={creatorId}
+            initialDate={params.get("date")}
+            initialTime={params.get("time")}
+          />
+        ) : null}
         {session.data ? (
           <MyBookings />
         ) : session.isPending ? (

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MISSING_INFO_MESSAGE } from "../../../contracts/bookings.ts";
 import { createCreator } from "../../db/factories.ts";
 import { createVerifiedUser } from "../../test/accounts.ts";
-import { book, bookingParties, freshKey, type Party, requestBooking } from "../../test/bookings.ts";
+import {
+  book,
+  bookingParties,
+  freshKey,
+  type Party,
+  requestBooking,
+  scheduleSettings,
+} from "../../test/bookings.ts";
 import { jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 
@@ -181,6 +188,8 @@ describe("booking times", () => {
   };
 
   it("marks taken times and past times unavailable", async () => {
+    // No notice and no buffer: only the booking itself and the clock take times away.
+    await scheduleSettings(app, p.creator, { minNoticeMinutes: 0, bufferMinutes: 0 });
     await book(app, p.client, { creatorId: p.creatorId, ...VALID }); // 10:00 to 12:00
     const day = await times(VALID.date, 1);
     expect(day.get("08:45")).toBe(true);

@@ -10,6 +10,7 @@ import {
   paidBooking,
   payInSandbox,
   requestBooking,
+  scheduleSettings,
 } from "../../test/bookings.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
@@ -143,7 +144,8 @@ describe("expiry", () => {
   });
 
   it("a request 10 hours ahead expires at its start, before 24 hours", async () => {
-    // 2030-06-01 18:00 in New York = 22:00Z, ten hours after T0.
+    // 2030-06-01 18:00 in New York = 22:00Z, ten hours after T0 (the creator takes that notice).
+    await scheduleSettings(app, p.creator, { minNoticeMinutes: 60, bufferMinutes: 30 });
     const input = { creatorId: p.creatorId, date: "2030-06-01", startTime: "18:00", hours: 1 };
     const id = await paidBooking(app, p.client, input);
     expect((await getBooking(app, p.client, id)).respondBy).toBe(at(10 * HOUR).toISOString());

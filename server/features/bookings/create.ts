@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { bookingStartTimes, priceBooking } from "../../../contracts/booking-pricing.ts";
+import { priceBooking } from "../../../contracts/booking-pricing.ts";
 import {
   type BookingTimes,
   SLOT_TAKEN_MESSAGE,
@@ -14,6 +14,13 @@ import {
   storeIdempotentResponse,
 } from "../../platform/idempotency.ts";
 import { PaymentError } from "../../platform/payments/provider.ts";
+import {
+  assertBookable,
+  freeTimeAround,
+  lockCreatorSchedule,
+  offeredStartTimes,
+  scheduleOwner,
+} from "../availability/schedule-service.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { createPaymentOrder, orderForBrowser } from "./payment.ts";
 import * as q from "./queries.ts";
@@ -80,6 +87,19 @@ export async function createBooking(
       const earlier = await claimIdempotencyKey(trx, scope, idempotencyKey, hash);
       if (earlier) return (earlier.body as { bookingId: string }).bookingId;
     }
+    // The creator's schedule, notice and buffer decide; one booking of a creator at a time
+    // checks them, so two clients cannot both squeeze into the buffer between sessions.
+    await lockCreatorSchedule(trx, creator.id);
+    await assertBookable(
+      trx,
+      await scheduleOwner(trx, creator.id),
+      {
+        date: input.date,
+        start,
+        end: addHours(start, input.hours),
+      },
+      now,
+    );
     const row = await q
       .insertBooking(trx, {
         client_user_id: clientUserId,
@@ -158,41 +178,24 @@ export async function createBooking(
   return { booking: await bookingDetail(deps, fresh, "client"), order: orderForBrowser(order) };
 }
 
-/** The start times of a date for a booking of `hours`, taken ones marked, in the creator's zone. */
+/**
+ * The start times of a date for a booking of `hours`, in the creator's zone: offered when the
+ * whole session fits the creator's free time (schedule, minus bookings with their buffer,
+ * minus the minimum notice).
+ */
 export async function bookingTimes(
   deps: AppDeps,
   creatorId: string,
   query: { date?: string | undefined; hours: number },
 ): Promise<BookingTimes> {
   const creator = await bookableCreator(deps, creatorId);
-  const date = query.date ?? localDate(deps.now(), creator.time_zone);
-  const times = bookingStartTimes();
-  // A time the clocks skip that day names no instant: it is simply not offered.
-  const slots = times.flatMap((time) => {
-    try {
-      const start = zonedInstant(date, time, creator.time_zone);
-      return [{ time, start, end: addHours(start, query.hours) }];
-    } catch {
-      return [];
-    }
-  });
-  const first = slots[0]?.start ?? new Date(0);
-  const last = slots.at(-1)?.end ?? new Date(0);
-  const busy = await q.liveBookingsBetween(deps.database.db, creator.id, first, last);
+  const db = deps.database.db;
   const now = deps.now();
+  const date = query.date ?? localDate(now, creator.time_zone);
+  const { free } = await freeTimeAround(db, await scheduleOwner(db, creator.id), date, now);
   return {
     timeZone: creator.time_zone,
     hourlyRateCents: creator.hourly_rate_cents,
-    times: times.map((time) => {
-      const slot = slots.find((s) => s.time === time);
-      return {
-        time,
-        available:
-          slot !== undefined &&
-          slot.start > now &&
-          localDate(slot.start, creator.time_zone) === date &&
-          !busy.some((b) => b.start_time < slot.end && b.end_time > slot.start),
-      };
-    }),
+    times: offeredStartTimes(free, date, creator.time_zone, query.hours, now),
   };
 }

@@ -23,8 +23,12 @@ export type SearchCriteria = {
   point: { lat: number; lng: number } | null;
   /** A creator matches every entry: its type is `type`, or its specialties contain `specialty`. */
   services: { type?: CreatorType; specialty: QuickFilter }[];
-  /** Live bookings overlapping [from, to) make a creator unavailable. */
-  freeWindow: { from: Date; to: Date } | null;
+  /**
+   * Only creators with at least `minutes` of contiguous free time on `date` (in each creator's
+   * own zone): their schedule minus live bookings with buffer minus the minimum notice before
+   * `now` (creator_free_on, migration 091).
+   */
+  freeOn: { date: string; now: Date; minutes: number } | null;
   after: SearchKey | null;
   limit: number;
 };
@@ -58,17 +62,12 @@ function serviceCondition(service: SearchCriteria["services"][number]): RawBuild
     : hasSpecialty;
 }
 
-const LIVE_BOOKING = sql`b.status in ('pending_payment', 'pending', 'confirmed')`;
-
 function filterConditions(c: SearchCriteria): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = c.services.map(serviceCondition);
-  if (c.freeWindow) {
-    // Extension point: weekly availability (availability_slots) will add its own condition here.
-    conditions.push(sql`not exists (
-      select 1 from bookings b
-      where b.creator_profile_id = p.id and ${LIVE_BOOKING}
-        and tstzrange(b.start_time, b.end_time) && tstzrange(${c.freeWindow.from}::timestamptz, ${c.freeWindow.to}::timestamptz)
-    )`);
+  if (c.freeOn) {
+    // The SQL twin of server/features/availability/schedule-free-time.ts (tested equal).
+    conditions.push(sql`creator_free_on(p.id, p.user_id, p.time_zone, p.min_notice_minutes,
+      p.buffer_minutes, ${c.freeOn.date}::date, ${c.freeOn.now}::timestamptz, ${sql.lit(c.freeOn.minutes)})`);
   }
   return conditions;
 }

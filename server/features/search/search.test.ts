@@ -120,35 +120,52 @@ describe("GET /api/search", () => {
     ]);
   });
 
-  it("keeps only creators free on the chosen date (live bookings in the working window)", async () => {
+  it("keeps only creators with free time on the chosen date (bookings fill their hours)", async () => {
     const busy = await creatorAt("Busy", 1);
     const cancelled = await creatorAt("Cancelled booking", 2);
     const evening = await creatorAt("Booked after hours", 3);
-    await creatorAt("Free", 4);
-    // 2031-03-10 10:00 in New York is 14:00 UTC (EDT).
+    const morning = await creatorAt("Booked in the morning", 4);
+    await creatorAt("Free", 5);
+    // Creators without a schedule work 06:00-23:00 New York time: 10:00-03:00 UTC (EDT).
+    // Busy is booked 06:00-18:00 and 18:00-23:00: no free hour is left that day.
     await createBooking(db(), {
       creatorProfileId: busy.id,
-      startTime: new Date("2031-03-10T14:00:00Z"),
+      startTime: new Date("2031-03-10T10:00:00Z"),
+      hours: 12,
       status: "confirmed",
     });
     await createBooking(db(), {
+      creatorProfileId: busy.id,
+      startTime: new Date("2031-03-10T22:00:00Z"),
+      hours: 5,
+      status: "pending",
+    });
+    await createBooking(db(), {
       creatorProfileId: cancelled.id,
-      startTime: new Date("2031-03-10T14:00:00Z"),
+      startTime: new Date("2031-03-10T10:00:00Z"),
+      hours: 12,
       status: "cancelled",
     });
-    // 23:30-01:30 New York time: outside the 06:00-23:00 window.
+    // 23:30-01:30 New York time: outside the 06:00-23:00 hours.
     await createBooking(db(), {
       creatorProfileId: evening.id,
       startTime: new Date("2031-03-11T03:30:00Z"),
       status: "pending",
     });
+    // 10:00-12:00: the rest of the day is still free.
+    await createBooking(db(), {
+      creatorProfileId: morning.id,
+      startTime: new Date("2031-03-10T14:00:00Z"),
+      status: "confirmed",
+    });
     expect(names(await search({ zip: ZIP, date: "2031-03-10" }))).toEqual([
       "Cancelled booking",
       "Booked after hours",
+      "Booked in the morning",
       "Free",
     ]);
-    expect(names(await search({ zip: ZIP, date: "2031-03-11" }))).toHaveLength(4);
-    expect(names(await search({ zip: ZIP }))).toHaveLength(4);
+    expect(names(await search({ zip: ZIP, date: "2031-03-11" }))).toHaveLength(5);
+    expect(names(await search({ zip: ZIP }))).toHaveLength(5);
   });
 
   it("pages with no duplicate or missing result while creators are added between pages", async () => {
@@ -247,7 +264,7 @@ describe("GET /api/search", () => {
         const query = creatorPageQuery(app.database, {
           point: ORIGIN,
           services: [matchOf(filter)],
-          freeWindow: null,
+          freeOn: null,
           after: null,
           limit: 13,
         });

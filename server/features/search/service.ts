@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { distanceBand } from "../../../contracts/availability.ts";
-import { MARKET_TIME_ZONE, SEARCH_FREE_WINDOW } from "../../../contracts/constants.ts";
+import { BOOKING_HOURS, MARKET_TIME_ZONE } from "../../../contracts/constants.ts";
 import { type QuickFilter, SERVICES, type Service } from "../../../contracts/enums.ts";
 import {
   BAD_CURSOR_MESSAGE,
@@ -11,7 +11,7 @@ import {
   type SearchResponse,
   UNKNOWN_ZIP_MESSAGE,
 } from "../../../contracts/search.ts";
-import type { DatabaseDeps } from "../../platform/deps.ts";
+import type { AppDeps, DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { EARTH_RADIUS_METERS, lookupZip, milesBetween } from "../../platform/geo.ts";
 import {
@@ -23,7 +23,7 @@ import {
 } from "./queries.ts";
 
 export async function searchCreators(
-  deps: DatabaseDeps,
+  deps: DatabaseDeps & Pick<AppDeps, "now">,
   query: SearchQuery,
 ): Promise<SearchResponse> {
   const place = query.zip ? lookupZip(query.zip) : null;
@@ -32,7 +32,7 @@ export async function searchCreators(
   const rows = await findCreatorPage(deps.database, {
     point: place,
     services,
-    freeWindow: query.date ? freeWindowOf(query.date) : null,
+    freeOn: query.date ? freeOnOf(query.date, deps.now()) : null,
     after: query.cursor ? decodeCursor(query.cursor) : null,
     limit: query.limit + 1,
   });
@@ -91,41 +91,17 @@ function decodeCursor(cursor: string): SearchKey {
   return { distance, rating, id };
 }
 
-/** The date's working window in the market's time zone, as UTC instants. */
-export function freeWindowOf(date: string): { from: Date; to: Date } {
-  if (date < todayInMarket()) throw new AppError("bad_request", PAST_DATE_MESSAGE);
-  return {
-    from: zonedInstant(date, SEARCH_FREE_WINDOW.start),
-    to: zonedInstant(date, SEARCH_FREE_WINDOW.end),
-  };
+/**
+ * The date filter: creators with at least the shortest booking's length of contiguous free time
+ * on the date in their own zone. Dates before today in the market's zone are refused.
+ */
+export function freeOnOf(date: string, now: Date) {
+  if (date < todayInMarket(now)) throw new AppError("bad_request", PAST_DATE_MESSAGE);
+  return { date, now, minutes: BOOKING_HOURS.min * 60 };
 }
 
-function todayInMarket(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: MARKET_TIME_ZONE }).format(new Date());
-}
-
-/** The UTC instant of a wall-clock time on a date in the market's time zone (DST-aware). */
-function zonedInstant(date: string, time: string): Date {
-  const asUtc = new Date(`${date}T${time}:00Z`);
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: MARKET_TIME_ZONE,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(asUtc);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const shownAsUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-  );
-  const offset = shownAsUtc - asUtc.getTime();
-  return new Date(asUtc.getTime() - offset);
+function todayInMarket(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: MARKET_TIME_ZONE }).format(now);
 }
 
 export async function mapCreators(

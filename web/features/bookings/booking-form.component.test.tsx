@@ -237,4 +237,28 @@ describe("the booking form", () => {
     expect(await screen.findByText("Missing info")).toBeTruthy();
     expect(open).not.toHaveBeenCalled();
   });
+
+  it("starts at the date and time it was given (the map's nearest start), in the creator's zone", async () => {
+    api();
+    const { wrapper } = renderWithApp(
+      <BookingForm creatorId={CREATOR_ID} initialDate="2026-12-05" initialTime="09:15" />,
+    );
+    render(wrapper);
+    expect(await screen.findByText("Times are in New York time (America/New_York)")).toBeTruthy();
+    expect((screen.getByLabelText("Date *") as HTMLInputElement).value).toBe("2026-12-05");
+    await waitFor(() =>
+      expect((screen.getByLabelText("Start time *") as HTMLSelectElement).value).toBe("09:15"),
+    );
+  });
+
+  it("ignores malformed date and time parameters", async () => {
+    api();
+    const { wrapper } = renderWithApp(
+      <BookingForm creatorId={CREATOR_ID} initialDate="tomorrow" initialTime="9am" />,
+    );
+    render(wrapper);
+    expect(await screen.findByText("Maya Chen")).toBeTruthy();
+    expect((screen.getByLabelText("Date *") as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Start time *") as HTMLSelectElement).value).toBe("");
+  });
 });

@@ -43,14 +43,31 @@ const ZBookingForm = ZCreateBookingRequest.omit({ creatorId: true }).extend({
 const START_TIMES = bookingStartTimes();
 const today = () => new Date().toLocaleDateString("en-CA");
 
-export function BookingForm({ creatorId }: { creatorId: string }) {
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `initialDate`/`initialTime` (the page's `date` and `time` parameters, e.g. the map's nearest
+ * start) pre-fill the form when they are well-formed; the times query still decides.
+ */
+export function BookingForm({
+  creatorId,
+  initialDate,
+  initialTime,
+}: {
+  creatorId: string;
+  initialDate?: string | null;
+  initialTime?: string | null;
+}) {
+  const presetDate = initialDate && DATE_PATTERN.test(initialDate) ? initialDate : "";
+  const presetTime =
+    presetDate && initialTime && START_TIMES.includes(initialTime) ? initialTime : "";
   const session = useSession();
   const signedIn = Boolean(session.data);
   const profileQuery = useCreatorProfile(creatorId);
   const profile = profileQuery.data;
   const { register, watch, getValues, setValue, trigger, errors } = useZodForm(ZBookingForm, {
-    date: "",
-    startTime: "",
+    date: presetDate,
+    startTime: presetTime,
     hours: String(BOOKING_HOURS.default),
     location: "",
     notes: "",

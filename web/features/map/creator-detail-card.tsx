@@ -1,12 +1,13 @@
 import { Navigation, X } from "lucide-react";
 import { Link } from "react-router";
 import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
-import { bookingsForCreatorPath, creatorProfilePath } from "../../../contracts/routes.ts";
+import { creatorProfilePath } from "../../../contracts/routes.ts";
 import type { MapCreator } from "../../../contracts/search.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Avatar, MediaImage } from "../../components/ui/media-image.tsx";
 import { usePortfolioPreview } from "../profiles/api.ts";
+import { bookingLink, useNextStart } from "./next-start.ts";
 
 const BOOK_LABEL = {
   photographer: "Book Photographer",
@@ -24,6 +25,7 @@ export function CreatorDetailCard({
   onClose: () => void;
 }) {
   const portfolio = usePortfolioPreview(creator.id);
+  const next = useNextStart(creator.id, creator.availableNow);
   const images = portfolio.data?.items.slice(0, PREVIEW_IMAGES) ?? [];
   return (
     <section
@@ -83,7 +85,7 @@ export function CreatorDetailCard({
       <div className="mt-4 grid grid-cols-2 gap-2">
         {creator.availableNow ? (
           <Button asChild>
-            <Link to={bookingsForCreatorPath(creator.id)}>{BOOK_LABEL[creator.type]}</Link>
+            <Link to={bookingLink(creator.id, next.data)}>{BOOK_LABEL[creator.type]}</Link>
           </Button>
         ) : (
           <Button disabled>{BOOK_LABEL[creator.type]}</Button>

@@ -1,0 +1,85 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { type Account, type BookingsWorld, startBookingsWorld } from "./support/bookings-world.ts";
+
+// Schedules: a creator adds weekly hours on the Availability Manager and sees them listed; a
+// client's booking form then offers only those times (in the creator's zone).
+const test = base.extend<{ world: BookingsWorld }, { worldInstance: BookingsWorld }>({
+  worldInstance: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      const world = await startBookingsWorld();
+      await use(world);
+      await world.app.close();
+    },
+    { scope: "worker", timeout: 300_000 },
+  ],
+  world: async ({ worldInstance }, use) => use(worldInstance),
+});
+
+/** Signs in through the dialog; a booking page with a creator opens it by itself. */
+async function signIn(page: Page, account: Account, opensItself = false) {
+  const dialog = page.getByRole("dialog");
+  if (!opensItself) await page.getByRole("button", { name: "Sign In" }).first().click();
+  await expect(dialog.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  await dialog.getByLabel("Email").fill(account.email);
+  await dialog.getByLabel("Password").fill(account.password);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The next Monday at least a week ahead, YYYY-MM-DD. */
+function nextMonday(): string {
+  const d = new Date(Date.now() + 7 * 86_400_000);
+  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+test("a creator's weekly hours are the only times a client can book", async ({
+  browser,
+  world,
+}) => {
+  test.skip(test.info().project.name === "phone", "the header's Sign In button is desktop-only");
+  test.setTimeout(180_000);
+  const creatorPage = await (await browser.newContext()).newPage();
+  await creatorPage.goto(`${world.url}/availability`);
+  await signIn(creatorPage, world.creator);
+  await creatorPage.goto(`${world.url}/availability`);
+  await expect(creatorPage.getByText("No recurring schedule set up yet")).toBeVisible();
+  await creatorPage.getByRole("button", { name: "Add Recurring Schedule" }).click();
+  const dialog = creatorPage.getByRole("dialog", { name: "Add available times" });
+  for (const day of ["Tue", "Wed", "Thu", "Fri"]) {
+    await dialog.getByRole("button", { name: day }).click();
+  }
+  await dialog.getByLabel("Start").selectOption("09:00");
+  await dialog.getByLabel("End").selectOption("11:00");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(creatorPage.getByText("Every Monday, 9:00 AM - 11:00 AM")).toBeVisible();
+  await expect(creatorPage.getByText("Recurring", { exact: true })).toBeVisible();
+  if (process.env.SCHEDULE_SCREENSHOTS) {
+    await creatorPage.setViewportSize({ width: 1280, height: 900 });
+    await creatorPage.screenshot({
+      path: `${process.env.SCHEDULE_SCREENSHOTS}/desktop.png`,
+      fullPage: true,
+    });
+    await creatorPage.setViewportSize({ width: 390, height: 844 });
+    await creatorPage.screenshot({
+      path: `${process.env.SCHEDULE_SCREENSHOTS}/phone.png`,
+      fullPage: true,
+    });
+  }
+
+  const clientPage = await (await browser.newContext()).newPage();
+  await clientPage.goto(`${world.url}/bookings?creator=${world.creator.profileId}`);
+  await signIn(clientPage, world.client, true);
+  await clientPage.getByLabel("Date").fill(nextMonday());
+  const start = clientPage.getByLabel("Start time");
+  await expect(start.locator("option", { hasText: "6:00 AM" })).toHaveCount(0);
+  const offered = await start.locator("option").allTextContents();
+  expect(offered.filter((t) => /\d:\d\d [AP]M/.test(t))).toEqual([
+    "9:00 AM",
+    "9:15 AM",
+    "9:30 AM",
+    "9:45 AM",
+    "10:00 AM",
+  ]);
+});
