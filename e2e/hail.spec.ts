@@ -113,10 +113,16 @@ test("a client hails, two creators see it, the first to accept is booked and the
   await expect(noraCard.getByText("As soon as possible")).toBeVisible();
 
   // Nora accepts first; Omar's card turns to 'Taken' at once, then goes.
+  // (Omar hears it from the accept's own transaction, before Nora's answer, which also waits
+  // for the deposit's capture, arrives.)
   await noraCard.getByRole("button", { name: "Accept" }).click();
-  await expect(noraCard.getByText("Booked!")).toBeVisible();
-  await expect(omarCard.getByText("Taken", { exact: true })).toBeVisible();
+  await expect(
+    omar.page
+      .getByRole("region", { name: "Incoming hails" })
+      .getByRole("article", { name: /^Taken/ }),
+  ).toBeVisible();
   await expect(omarCard.getByRole("button", { name: "Accept" })).toHaveCount(0);
+  await expect(noraCard.getByText("Booked!")).toBeVisible();
   await expect(omar.page.getByRole("region", { name: "Incoming hails" })).toHaveCount(0, {
     timeout: 15_000,
   });
@@ -128,7 +134,7 @@ test("a client hails, two creators see it, the first to accept is booked and the
   await expect(page.getByText("A creator accepted!")).toBeVisible();
   await expect(page.getByText("Nora Frame")).toBeVisible();
   await expect(page.getByText(/about \d+ min away/)).toBeVisible();
-  await expect(page.getByText("$315.00")).toBeVisible();
+  await expect(page.getByText("$315.00", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "View booking" }).click();
   await expect(page).toHaveURL(new RegExp(`${bookingHref}$`));
   await expect(page.getByText("Confirmed", { exact: true }).first()).toBeVisible();
