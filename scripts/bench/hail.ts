@@ -562,6 +562,42 @@ async function main() {
       unit: "ms",
     });
 
+    // What matching costs (GET /api/hails/quote runs the same query a hail goes live with):
+    // one at a time, then CLUSTERS at once, as the simultaneous hails below run it.
+    const quote = (i: number) => {
+      const at = clusterCentre(i % CLUSTERS);
+      const q = new URLSearchParams({
+        service: "Photography",
+        hours: "2",
+        lat: String(at.lat),
+        lng: String(at.lng),
+        radiusMiles: "10",
+      });
+      const started = performance.now();
+      return fetch(`${servers[i % 2]!.url}/api/hails/quote?${q}`, {
+        headers: headers(clients[i % clients.length]!),
+      }).then(async (r) => {
+        await r.arrayBuffer();
+        if (r.status !== 200) throw new Error(`quote answered ${r.status}`);
+        return performance.now() - started;
+      });
+    };
+    const quotesAlone: number[] = [];
+    for (let i = 0; i < 20; i++) quotesAlone.push(await quote(i));
+    const quotesStarted = performance.now();
+    await Promise.all(Array.from({ length: CLUSTERS }, (_, i) => quote(i)));
+    const quotesAtOnce = performance.now() - quotesStarted;
+    row({
+      name: "hail quote (the matching query) alone p50",
+      value: round(percentile(quotesAlone, 50)),
+      unit: "ms",
+    });
+    row({
+      name: `${CLUSTERS} quotes at once: all answered`,
+      value: Math.round(quotesAtOnce),
+      unit: "ms",
+    });
+
     // 1b. 10 clients, one hail each at a cluster centre, going live at once: 500 streams.
     log(`${CLUSTERS} hails at once…`);
     await refreshPresence(database);
