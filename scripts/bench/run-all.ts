@@ -19,6 +19,7 @@ const STANDALONE: [name: string, file: string][] = [
   ["startup", "startup.ts"],
   ["search", "search.ts"],
   ["bookings", "bookings.ts"],
+  ["hail", "hail.ts"],
 ];
 
 const only = process.argv.slice(2);
