@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { createAdmin, createApplication, enrolTwoFactor } from "../server/db/factories.ts";
 import { totpSecretToBase32 } from "../server/platform/totp.ts";
 import { startTestApp, type TestApp } from "../server/test/test-app.ts";
+import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 import { enterCode } from "./support/staff-two-factor.ts";
 
 // Approve and deny from the application's detail page over a slow network: the decision's
@@ -16,23 +17,26 @@ const TOTP_SECRET = "e2e-admin-decisions!";
 
 type World = { app: TestApp; adminEmail: string };
 
-const test = base.extend<{ world: World }, { worldInstance: World }>({
-  worldInstance: [
+async function startWorld(): Promise<World> {
+  const app = await startTestApp({ LOG_LEVEL: "silent" });
+  const admin = await createAdmin(app.database.db, { password: PASSWORD });
+  await enrolTwoFactor(app.database.db, {
+    userId: admin.id,
+    totpSecret: TOTP_SECRET,
+    authSecret: app.deps.config.authSecret,
+  });
+  return { app, adminEmail: admin.email };
+}
+
+base.describe.configure({ mode: "default" });
+const world = fileWorld(startWorld);
+
+const test = base.extend<{ world: World }>({
+  world: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const app = await startTestApp({ LOG_LEVEL: "silent" });
-      const admin = await createAdmin(app.database.db, { password: PASSWORD });
-      await enrolTwoFactor(app.database.db, {
-        userId: admin.id,
-        totpSecret: TOTP_SECRET,
-        authSecret: app.deps.config.authSecret,
-      });
-      await use({ app, adminEmail: admin.email });
-      await app.close();
-    },
-    { scope: "worker", timeout: 120_000 },
+    async ({}, use) => use(await world()),
+    { timeout: WORLD_START_TIMEOUT_MS },
   ],
-  world: async ({ worldInstance }, use) => use(worldInstance),
 });
 
 /**

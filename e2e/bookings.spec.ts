@@ -1,20 +1,19 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { type Account, type BookingsWorld, startBookingsWorld } from "./support/bookings-world.ts";
+import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 
 // The booking journey over its own app and database: a client books from a profile and
 // approves the deposit on the sandbox provider's page in a new tab; the creator accepts in a
 // second browser; both see it confirmed, live. A pending booking is cancelled with its refund.
-const test = base.extend<{ world: BookingsWorld }, { worldInstance: BookingsWorld }>({
-  worldInstance: [
+base.describe.configure({ mode: "default" });
+const world = fileWorld(startBookingsWorld);
+
+const test = base.extend<{ world: BookingsWorld }>({
+  world: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const world = await startBookingsWorld();
-      await use(world);
-      await world.app.close();
-    },
-    { scope: "worker", timeout: 300_000 },
+    async ({}, use) => use(await world()),
+    { timeout: WORLD_START_TIMEOUT_MS },
   ],
-  world: async ({ worldInstance }, use) => use(worldInstance),
 });
 
 /** A date `days` ahead, YYYY-MM-DD (far enough that the creator's zone does not matter). */

@@ -1,24 +1,22 @@
 import { test as base, expect } from "@playwright/test";
 import { type DiscoveryWorld, startDiscoveryWorld } from "./support/discovery-world.ts";
+import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 
 // These journeys run against their own app over a database filled for them (see the world).
-const test = base.extend<{ world: DiscoveryWorld }, { worldInstance: DiscoveryWorld }>({
-  worldInstance: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const world = await startDiscoveryWorld();
-      await use(world);
-      await world.app.close();
+base.describe.configure({ mode: "default" });
+const world = fileWorld(startDiscoveryWorld);
+
+const test = base.extend<{ world: DiscoveryWorld }>({
+  world: [
+    async ({ context }, use) => {
+      // No network beyond the app: map tiles and share targets answer locally.
+      await context.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<title>external</title>" }),
+      );
+      await use(await world());
     },
-    { scope: "worker", timeout: 300_000 },
+    { timeout: WORLD_START_TIMEOUT_MS },
   ],
-  world: async ({ worldInstance, context }, use) => {
-    // No network beyond the app: map tiles and share targets answer locally.
-    await context.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>external</title>" }),
-    );
-    await use(worldInstance);
-  },
 });
 
 test("search by ZIP, load more, open a profile, page the portfolio, like, comment and share", async ({
