@@ -1,25 +1,23 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { type Account, type BookingsWorld, startBookingsWorld } from "./support/bookings-world.ts";
+import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 
 // Schedules: a creator adds weekly hours on the Availability Manager and sees them listed; a
 // client's booking form then offers only those times (in the creator's zone).
-const test = base.extend<{ world: BookingsWorld }, { worldInstance: BookingsWorld }>({
-  worldInstance: [
+base.describe.configure({ mode: "default" });
+const world = fileWorld(startBookingsWorld);
+
+const test = base.extend<{ world: BookingsWorld }>({
+  world: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const world = await startBookingsWorld();
-      await use(world);
-      await world.app.close();
-    },
-    { scope: "worker", timeout: 300_000 },
+    async ({}, use) => use(await world()),
+    { timeout: WORLD_START_TIMEOUT_MS },
   ],
-  world: async ({ worldInstance }, use) => use(worldInstance),
 });
 
-/** Signs in through the dialog; a booking page with a creator opens it by itself. */
-async function signIn(page: Page, account: Account, opensItself = false) {
+/** Signs in through the dialog, which both screens open by themselves for a signed-out visitor. */
+async function signIn(page: Page, account: Account) {
   const dialog = page.getByRole("dialog");
-  if (!opensItself) await page.getByRole("button", { name: "Sign In" }).first().click();
   await expect(dialog.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
   await dialog.getByLabel("Email").fill(account.email);
   await dialog.getByLabel("Password").fill(account.password);
@@ -38,12 +36,10 @@ test("a creator's weekly hours are the only times a client can book", async ({
   browser,
   world,
 }) => {
-  test.skip(test.info().project.name === "phone", "the header's Sign In button is desktop-only");
   test.setTimeout(180_000);
   const creatorPage = await (await browser.newContext()).newPage();
   await creatorPage.goto(`${world.url}/availability`);
   await signIn(creatorPage, world.creator);
-  await creatorPage.goto(`${world.url}/availability`);
   await expect(creatorPage.getByText("No recurring schedule set up yet")).toBeVisible();
   await creatorPage.getByRole("button", { name: "Add Recurring Schedule" }).click();
   const dialog = creatorPage.getByRole("dialog", { name: "Add available times" });
@@ -70,7 +66,7 @@ test("a creator's weekly hours are the only times a client can book", async ({
 
   const clientPage = await (await browser.newContext()).newPage();
   await clientPage.goto(`${world.url}/bookings?creator=${world.creator.profileId}`);
-  await signIn(clientPage, world.client, true);
+  await signIn(clientPage, world.client);
   await clientPage.getByLabel("Date").fill(nextMonday());
   const start = clientPage.getByLabel("Start time");
   await expect(start.locator("option", { hasText: "6:00 AM" })).toHaveCount(0);
