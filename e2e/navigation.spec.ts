@@ -5,7 +5,9 @@ import { SCREENS } from "./screen-headings.ts";
 for (const { path, heading } of SCREENS) {
   test(`${path} shows its heading`, async ({ page }) => {
     await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    // By its place, not its role: a screen that opens the sign-in dialog by itself for a
+    // signed-out visitor (the Availability Manager) keeps its heading under the dialog.
+    await expect(page.locator("#main h1")).toHaveText(heading);
   });
 }
 
