@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { BOOKING_IDEMPOTENCY_HEADER } from "../../../contracts/bookings.ts";
 import {
   type CreateHailRequest,
+  HAIL_TAKEN_MESSAGE,
   type Hail,
   type HailOffer,
   ZCreateHailResponse,
@@ -16,9 +17,10 @@ import {
 } from "../../../contracts/hail.ts";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { isApiError, toastApiError } from "../../lib/api-errors.ts";
 import { subscribeEvents } from "../../lib/events.ts";
 import { hailKeys } from "./keys.ts";
-import { CANCEL_FAILED } from "./strings.ts";
+import { ACCEPT_FAILED, CANCEL_FAILED, DECLINE_FAILED } from "./strings.ts";
 
 export { hailKeys };
 
@@ -145,6 +147,12 @@ export function useOfferAnswer(userId: string, answer: "accept" | "decline") {
       client.setQueryData<HailOffer[]>([...hailKeys.offers, userId], (list) =>
         upsertOffer(list, offer),
       ),
+    // In the hook, not in mutate(): the toast shows even if the card is gone by then. Losing
+    // the race is no error: the card itself says 'Taken'.
+    onError: (error) => {
+      if (isApiError(error, "conflict") && error.message === HAIL_TAKEN_MESSAGE) return;
+      toastApiError(error, answer === "accept" ? ACCEPT_FAILED : DECLINE_FAILED);
+    },
   });
 }
 

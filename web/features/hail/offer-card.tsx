@@ -4,18 +4,16 @@ import { Link } from "react-router";
 import { bookingPagePath } from "../../../contracts/bookings.ts";
 import { HAIL_TAKEN_MESSAGE, type HailOffer } from "../../../contracts/hail.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { isApiError, toastApiError } from "../../lib/api-errors.ts";
+import { isApiError } from "../../lib/api-errors.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useOfferAnswer } from "./api.ts";
 import { Countdown, useSecondsLeft } from "./countdown.tsx";
 import {
   ACCEPT,
-  ACCEPT_FAILED,
   ASAP,
   BOOKED,
   DECLINE,
-  DECLINE_FAILED,
   earnLabel,
   formatMiles,
   NEW_HAIL,
@@ -64,7 +62,6 @@ export function OfferCard({
           onTaken(offer);
           return;
         }
-        toastApiError(error, ACCEPT_FAILED);
         if (isApiError(error, "conflict")) onGone(offer.hailId);
       },
     });
@@ -72,7 +69,6 @@ export function OfferCard({
     decline.mutate(offer.hailId, {
       onSuccess: () => onGone(offer.hailId),
       onError: (error) => {
-        toastApiError(error, DECLINE_FAILED);
         if (isApiError(error, "conflict")) onGone(offer.hailId);
       },
     });
