@@ -1,16 +1,10 @@
-import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { IDEMPOTENCY_HEADER } from "../../../contracts/applications.ts";
 import { EVENTS_PATH, REALTIME_TOPICS } from "../../../contracts/realtime.ts";
-import type { Database } from "../../db/database.ts";
 import { createAdmin, uniqueEmail } from "../../db/factories.ts";
 import { cookieFrom } from "../../test/accounts.ts";
-import { freePort } from "../../test/free-port.ts";
-import { startServerProcess, waitHealthy } from "../../test/server-process.ts";
+import { SERVER_STARTUP_MS, serverFleet } from "../../test/server-fleet.ts";
 import { openSseStream, type SseMessage } from "../../test/sse-client.ts";
 import { createTestDatabase } from "../../test/test-database.ts";
 
@@ -18,28 +12,7 @@ import { createTestDatabase } from "../../test/test-database.ts";
 // is cut, 20 applications are submitted through the second, and the browser's reconnection with
 // Last-Event-ID receives exactly those events, in order, nothing twice.
 
-const STARTUP_MS = 120_000;
-const children: ChildProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function startServer(database: Database): Promise<string> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutterhail-events-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const server = startServerProcess({
-    dataDir,
-    port: await freePort(),
-    databaseUrl: database.url!,
-    // Each submit comes from its own address, so the per-address limit stays out of it.
-    env: { TRUST_PROXY: "true" },
-  });
-  children.push(server.child);
-  await waitHealthy(server, STARTUP_MS);
-  return server.url;
-}
+const fleet = serverFleet();
 
 async function signIn(url: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {
@@ -55,8 +28,8 @@ it(
   "replays exactly the 20 events a cut stream missed, published by another server process",
   async () => {
     const database = await createTestDatabase();
-    cleanups.push(() => database.close());
-    const [first, second] = await Promise.all([startServer(database), startServer(database)]);
+    fleet.also(() => database.close());
+    const [first, second] = await Promise.all([fleet.start(database), fleet.start(database)]);
     const password = "events password 1";
     const admin = await createAdmin(database.db, { email: uniqueEmail("staff"), password });
     const cookie = await signIn(first, admin.email, password);
@@ -107,5 +80,5 @@ it(
     expect(ids[0]).toBeGreaterThan(Number(ready!.id));
     expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
   },
-  STARTUP_MS * 2,
+  SERVER_STARTUP_MS * 2,
 );

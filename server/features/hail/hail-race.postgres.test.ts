@@ -1,45 +1,18 @@
-import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { CreateHailResponse } from "../../../contracts/hail.ts";
-import type { Database } from "../../db/database.ts";
 import { createCreator, createUser, uniqueEmail } from "../../db/factories.ts";
 import { cookieFrom } from "../../test/accounts.ts";
-import { freePort } from "../../test/free-port.ts";
 import { heartbeat, northOf } from "../../test/hail.ts";
-import { startServerProcess, waitHealthy } from "../../test/server-process.ts";
+import { SERVER_STARTUP_MS, serverFleet } from "../../test/server-fleet.ts";
 import { createTestDatabase } from "../../test/test-database.ts";
 
 // PostgreSQL only: two real server processes on one database. A hail goes live to 20 online
 // creators; all of them accept at once, half through each process: exactly one wins, the
 // other 19 are told it was taken, and exactly one booking exists.
 
-const STARTUP_MS = 120_000;
 const CREATORS = 20;
-const children: ChildProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function startServer(database: Database): Promise<string> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutterhail-hail-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const server = startServerProcess({
-    dataDir,
-    port: await freePort(),
-    databaseUrl: database.url!,
-    // Each sign-in comes from its own address, so the per-address limit stays out of it.
-    env: { TRUST_PROXY: "true" },
-  });
-  children.push(server.child);
-  await waitHealthy(server, STARTUP_MS);
-  return server.url;
-}
+const fleet = serverFleet();
 
 let address = 0;
 async function signIn(url: string, email: string, password: string): Promise<string> {
@@ -61,8 +34,8 @@ it(
   "has exactly one winner when 20 creators accept at once through two server processes",
   async () => {
     const database = await createTestDatabase();
-    cleanups.push(() => database.close());
-    const servers = await Promise.all([startServer(database), startServer(database)]);
+    fleet.also(() => database.close());
+    const servers = await Promise.all([fleet.start(database), fleet.start(database)]);
     const password = "hail race password 1";
     const point = { lat: 25.7617, lng: -80.1918 };
     const creators: { cookie: string; profileId: string }[] = [];
@@ -152,5 +125,5 @@ it(
       CREATORS - 1,
     );
   },
-  STARTUP_MS * 2,
+  SERVER_STARTUP_MS * 2,
 );
