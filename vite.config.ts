@@ -46,13 +46,26 @@ const appConfig = {
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Screens a visitor reaches by a full page load (staff screens, mail links) are not
+    // preloaded from the app's entry: their dependency lists would sit in every visitor's
+    // first-load JS (the home page's 150 KB budget). The server still preloads such a screen's
+    // chunks when it is the page requested (route-preloads.json).
+    modulePreload: {
+      // Every browser we support understands <link rel="modulepreload">; one without it only
+      // loads a screen's chunks one after another, so the polyfill is not worth its bytes.
+      polyfill: false,
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)(admin-[^/]*|unsubscribe|onboard)-[^/]*\.js$/.test(filename) ? [] : deps,
+    },
     rolldownOptions: {
       output: {
         // Icons shared by several screens would otherwise become one tiny chunk each, and every
-        // extra request costs a round trip on a slow phone network.
+        // extra request costs a round trip on a slow phone network. Only icons three or more
+        // chunks share go there: the group loads with the home page, and an icon one or two
+        // lazy screens use belongs with them (the home page's 150 KB budget).
         codeSplitting: {
           groups: [
-            { name: "icons", test: /node_modules[\\/]lucide-react/ },
+            { name: "icons", test: /node_modules[\\/]lucide-react/, minShareCount: 3 },
             {
               name: "vendor",
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,

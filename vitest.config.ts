@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Database tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on
@@ -11,6 +12,9 @@ else console.warn("TEST_DATABASE_URL is not set: database tests run on PGlite on
 
 export default defineConfig({
   test: {
+    // One worker per core, not Vitest's cores − 1: database files wait on the database as much
+    // as they compute (on CI's two cores, 10 min instead of 15).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -40,6 +44,10 @@ export default defineConfig({
           env: { TEST_DB_KIND: kind },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Every file builds its own app and database, and no server test mocks modules, so
+          // files share a worker's module graph: importing the app once per worker instead of
+          // once per file (about 4 s each) saves minutes in CI.
+          isolate: false,
         },
       })),
     ],

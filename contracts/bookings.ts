@@ -182,3 +182,5 @@ export const bookingApiPath = (id: string) => `/bookings/${id}`;
 export const bookingTimesApiPath = (creatorId: string) => `/creators/${creatorId}/booking-times`;
 /** Where the web shows one booking (the provider's return lands here too). */
 export const bookingPagePath = (id: string) => `/bookings/${id}`;
+export const bookingPhotosPath = (id: string) => `/bookings/${id}/photos`;
+export const bookingReviewPath = (id: string) => `/bookings/${id}/review`;

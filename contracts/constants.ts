@@ -37,6 +37,35 @@ export const COMMISSION_TIERS = [
   { name: "VIP", ratePercent: 5, rule: "By invitation" },
 ] as const;
 
+/** How each creator's tier is computed every day (COMMISSION_TIERS' rules, issue 14). */
+export const TIER_RULES = {
+  proMinBookings: 10,
+  proMinRating: 4.5,
+  eliteMinBookings: 50,
+  eliteMinRating: 4.8,
+  /** Elite needs the rating kept at or above eliteMinRating for this many months. */
+  eliteRatingMonths: 6,
+} as const;
+
+/** Photo delivery after a session (issue 14). */
+export const DELIVERY = {
+  /** A delivery the client neither accepts nor disputes is accepted this long after delivery. */
+  autoAcceptHours: 72,
+  /** Web-size previews: the longest side, in pixels. Originals are kept at full resolution. */
+  previewMaxPx: 1600,
+} as const;
+
+/** Two-sided blind reviews (issue 14). */
+export const REVIEWS = {
+  /** Both parties may review for this long after the booking completes. */
+  windowDays: 14,
+  ratingMin: 1,
+  ratingMax: 5,
+} as const;
+
+/** Creator payouts: sent 24-48 hours after the delivery is accepted (spec's marketing). */
+export const PAYOUTS = { minHoursAfterAcceptance: 24, maxHoursAfterAcceptance: 48 } as const;
+
 export const MAP = {
   defaultCenter: { lat: 25.6, lng: -80.8 },
   bounds: { south: 24.3, north: 26.4, west: -82.2, east: -79.9 },
@@ -103,6 +132,37 @@ export const HAIL = {
   perHourPerClient: 6,
   /** A creator who cancels this many hail bookings within `days` is flagged to staff. */
   creatorCancelFlag: { count: 3, days: 30 },
+} as const;
+
+/** Messaging (issue 13, docs/decisions/019). */
+export const MESSAGES = {
+  maxLength: 4000,
+  /** The character counter shows from this many characters on. */
+  counterFrom: 3500,
+  pageSize: 50,
+  maxAttachments: 10,
+  /** Sends per user per minute; more answer 429 with the spec-style toast. */
+  sendsPerMinute: 30,
+  /** The browser sends a typing signal at most this often while the person types… */
+  typingThrottleMs: 3000,
+  /** …and the other party's indicator goes away this long after the last one. */
+  typingShowMs: 5000,
+  /** A message still unread this long after it was sent is mailed to its recipient… */
+  unreadMailAfterMinutes: 10,
+  /** …at most once per conversation in this many minutes. */
+  unreadMailEveryMinutes: 60,
+  /** A client is shown online while a tab of theirs was active this recently. */
+  clientOnlineSeconds: 90,
+  /** Uploaded attachments never sent are deleted after this. */
+  unsentAttachmentHours: 24,
+  reportReasonMaxLength: 1000,
+} as const;
+
+/** The notification centre. */
+export const NOTIFICATIONS = {
+  pageSize: 30,
+  /** The bell's dropdown shows this many. */
+  dropdownSize: 8,
 } as const;
 
 // Search's dates are days in the market's time zone (South Florida); each creator's free time on

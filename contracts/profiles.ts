@@ -20,6 +20,8 @@ export const ZReview = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   date: z.string(),
+  /** The creator's one public reply. */
+  reply: z.object({ text: z.string(), date: z.string() }).nullable(),
 });
 export type Review = z.infer<typeof ZReview>;
 

@@ -3,7 +3,19 @@ import { ZAdminNotification } from "./admin-notifications.ts";
 import { ZApplicationChangedEvent } from "./applications.ts";
 import { ZBookingChangedEvent } from "./bookings.ts";
 import { ZHail, ZHailOffer } from "./hail.ts";
-import { REALTIME_TOPICS, type RealtimeTopic } from "./realtime.ts";
+import {
+  ZConversationChangedEvent,
+  ZConversationReadEvent,
+  ZMessage,
+  ZTypingEvent,
+} from "./messages.ts";
+import { ZNotificationEvent } from "./notifications.ts";
+import {
+  REALTIME_SIGNALS,
+  REALTIME_TOPICS,
+  type RealtimeSignal,
+  type RealtimeTopic,
+} from "./realtime.ts";
 import { ZPresenceEvent } from "./search.ts";
 
 // Apart from realtime.ts so that the web's events client, which needs only the topic names,
@@ -17,4 +29,12 @@ export const REALTIME_PAYLOADS = {
   [REALTIME_TOPICS.bookings]: ZBookingChangedEvent,
   [REALTIME_TOPICS.hailOffers]: ZHailOffer,
   [REALTIME_TOPICS.hails]: ZHail,
+  [REALTIME_TOPICS.messages]: ZMessage,
+  [REALTIME_TOPICS.conversationRead]: ZConversationReadEvent,
+  [REALTIME_TOPICS.conversations]: ZConversationChangedEvent,
+  [REALTIME_TOPICS.notifications]: ZNotificationEvent,
 } as const satisfies Record<RealtimeTopic, z.ZodType>;
+
+export const REALTIME_SIGNAL_PAYLOADS = {
+  [REALTIME_SIGNALS.typing]: ZTypingEvent,
+} as const satisfies Record<RealtimeSignal, z.ZodType>;

@@ -14,9 +14,27 @@ export const REALTIME_TOPICS = {
   hailOffers: "hail_offer",
   /** The client of a hail: it changed (ZHail). */
   hails: "hail_changed",
+  /** Both participants of a conversation: a new message (ZMessage). */
+  messages: "message",
+  /** A participant's read pointer moved (ZConversationReadEvent). */
+  conversationRead: "conversation_read",
+  /** A conversation was started, blocked or unblocked (ZConversationChangedEvent). */
+  conversations: "conversation_changed",
+  /** One user: a notification was added or changed, or some were read (ZNotificationEvent). */
+  notifications: "notification",
 } as const;
 
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[keyof typeof REALTIME_TOPICS];
+
+/**
+ * Signals: live only, never stored or replayed (a missed one does not matter), sent as SSE
+ * events without an `id:`. Published with realtime.signal().
+ */
+export const REALTIME_SIGNALS = {
+  /** The other party is typing (ZTypingEvent). */
+  typing: "typing",
+} as const;
+export type RealtimeSignal = (typeof REALTIME_SIGNALS)[keyof typeof REALTIME_SIGNALS];
 
 /** Control events of the stream itself, never topics. */
 export const STREAM_EVENTS = {

@@ -6,10 +6,19 @@ export const PAGE_ROUTES = {
   map: "/map",
   bookings: "/bookings",
   bookingDetail: "/bookings/:id",
+  /** 'View Photos': the booking's delivery (the creator uploads, the client views). */
+  bookingPhotos: "/bookings/:id/photos",
+  /** 'Leave Review': the booking's two-sided review. */
+  bookingReview: "/bookings/:id/review",
+  /** A creator's tier, balance, payouts and history. */
+  earnings: "/earnings",
   hail: "/hail/:id",
   /** Where the payment provider's return lands: /hail?hail=<id>&payment=<outcome>. */
   hailReturn: "/hail",
   messages: "/messages",
+  notifications: "/notifications",
+  /** A mail's one-click unsubscribe link lands here: /unsubscribe?token=… */
+  unsubscribe: "/unsubscribe",
   profile: "/profile",
   profileSetup: "/profile-setup",
   availability: "/availability",
@@ -24,6 +33,15 @@ export const PAGE_ROUTES = {
   adminReset: "/admin/reset",
   adminApplications: "/admin/applications",
   adminApplicationDetail: "/admin/applications/:id",
+  /** Staff read a conversation a participant reported. */
+  adminConversationReport: "/admin/reports/:id",
+  adminBookings: "/admin/bookings",
+  adminBookingDetail: "/admin/bookings/:id",
+  adminPayouts: "/admin/payouts",
+  adminProblems: "/admin/problems",
+  adminReviews: "/admin/reviews",
+  adminUsers: "/admin/users",
+  adminAudit: "/admin/audit",
   auth: "/auth",
 } as const;
 
@@ -36,9 +54,14 @@ export const PAGE_SCREENS = {
   map: "map",
   bookings: "bookings",
   bookingDetail: "booking-detail",
+  bookingPhotos: "booking-photos",
+  bookingReview: "booking-review",
+  earnings: "earnings",
   hail: "hail",
   hailReturn: "hail",
   messages: "messages",
+  notifications: "notifications",
+  unsubscribe: "unsubscribe",
   profile: "profile",
   profileSetup: "profile-setup",
   availability: "availability",
@@ -53,6 +76,14 @@ export const PAGE_SCREENS = {
   adminReset: "admin-reset",
   adminApplications: "admin-applications",
   adminApplicationDetail: "admin-application-detail",
+  adminConversationReport: "admin-conversation-report",
+  adminBookings: "admin-bookings",
+  adminBookingDetail: "admin-booking-detail",
+  adminPayouts: "admin-payouts",
+  adminProblems: "admin-problems",
+  adminReviews: "admin-reviews",
+  adminUsers: "admin-users",
+  adminAudit: "admin-audit",
   auth: "auth",
 } as const satisfies Record<PageRouteName, string>;
 
@@ -76,4 +107,10 @@ export const creatorProfilePath = (id: string) => `/p/${id}`;
 /** A hail's live view, for its client. */
 export const hailPagePath = (id: string) => `/hail/${id}`;
 export const bookingsForCreatorPath = (id: string) => `/bookings?creator=${id}`;
-export const messagesForCreatorPath = (id: string) => `/messages?creator=${id}`;
+/** Opens (or starts) the conversation with a creator; a booking is shown as its context. */
+export const messagesForCreatorPath = (id: string, bookingId?: string) =>
+  `/messages?with=${id}${bookingId ? `&booking=${bookingId}` : ""}`;
+/** One conversation on /messages. */
+export const conversationPath = (id: string) => `/messages?c=${id}`;
+export const notificationsPath = () => PAGE_ROUTES.notifications;
+export const conversationReportPath = (id: string) => `/admin/reports/${id}`;

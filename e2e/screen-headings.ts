@@ -12,10 +12,16 @@ export const SCREEN_HEADINGS: Record<PageRouteName, { path?: string; heading: Re
   bookings: { heading: /My Bookings/ },
   // Signed out: the booking is not shown, only the prompt to sign in.
   bookingDetail: { path: "/bookings/1", heading: /Booking/ },
+  // Signed out: the photos are not shown, only the prompt to sign in.
+  bookingPhotos: { path: "/bookings/1/photos", heading: /^Photos$/ },
+  bookingReview: { path: "/bookings/1/review", heading: /Leave Review/ },
+  earnings: { heading: /^Earnings$/ },
   // Signed out: the hail is not shown, only the prompt to sign in.
   hail: { path: "/hail/1", heading: /Your hail/ },
   hailReturn: { heading: /Your hail/ },
   messages: { heading: /Messages/ },
+  notifications: { heading: /Notifications/ },
+  unsubscribe: { heading: /Unsubscribe/ },
   profile: { heading: /Welcome to ShutterHail/ },
   profileSetup: { heading: /\S/ },
   availability: { heading: /Availability Manager/ },
@@ -25,12 +31,21 @@ export const SCREEN_HEADINGS: Record<PageRouteName, { path?: string; heading: Re
   onboard: { heading: /\S/ },
   // An id that is no listed creator: the not-found page (the server answers 404).
   creatorProfile: { path: "/p/1", heading: /404 - Oops! Page not found/ },
-  admin: { heading: /\S/ },
+  admin: { heading: /^Admin Sign In$/ },
   adminLogin: { heading: /\S/ },
   adminForgot: { heading: /\S/ },
   adminReset: { heading: /\S/ },
   adminApplications: { heading: /\S/ },
   adminApplicationDetail: { path: "/admin/applications/1", heading: /\S/ },
+  adminConversationReport: { path: "/admin/reports/1", heading: /\S/ },
+  // Staff screens: a signed-out visitor is sent to /admin/login.
+  adminBookings: { heading: /^Admin Sign In$/ },
+  adminBookingDetail: { path: "/admin/bookings/1", heading: /^Admin Sign In$/ },
+  adminPayouts: { heading: /^Admin Sign In$/ },
+  adminProblems: { heading: /^Admin Sign In$/ },
+  adminReviews: { heading: /^Admin Sign In$/ },
+  adminUsers: { heading: /^Admin Sign In$/ },
+  adminAudit: { heading: /^Admin Sign In$/ },
   auth: { heading: /\S/ },
 };
 

@@ -5,6 +5,7 @@ import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
 import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
 import { accountRoutes } from "./features/accounts/routes.ts";
+import { backOfficeRoutes } from "./features/admin/back-office-routes.ts";
 import { failedMailRoutes } from "./features/admin/failed-mail-routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
 import { getAdminAccess } from "./features/admin/service.ts";
@@ -14,13 +15,18 @@ import { availabilityRoutes } from "./features/availability/routes.ts";
 import { scheduleRoutes } from "./features/availability/schedule-routes.ts";
 import { paymentRoutes } from "./features/bookings/payment-routes.ts";
 import { bookingRoutes } from "./features/bookings/routes.ts";
+import { deliveryRoutes } from "./features/delivery/routes.ts";
 import { eventRoutes } from "./features/events/routes.ts";
 import { hailRoutes } from "./features/hail/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { messagingRoutes } from "./features/messaging/routes.ts";
+import { notificationRoutes } from "./features/notifications/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
+import { payoutRoutes } from "./features/payouts/routes.ts";
 import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
 import { findApprovedCreator } from "./features/profile-setup/service.ts";
 import { profilePageHead, profileRoutes } from "./features/profiles/routes.ts";
+import { reviewRoutes } from "./features/reviews/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
 import { type RoleLookup, requireAccess } from "./platform/access.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
@@ -97,6 +103,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", healthRoutes());
   api.route("/", accountRoutes());
   api.route("/", adminRoutes());
+  api.route("/", backOfficeRoutes());
   api.route("/", failedMailRoutes());
   // Mail for developers: the routes do not exist in production.
   if (deps.config.env !== "production") api.route("/", devOutboxApiRoutes());
@@ -111,7 +118,12 @@ export function createApp(deps: AppDeps) {
   api.route("/", bookingRoutes());
   api.route("/", availabilityRoutes());
   api.route("/", hailRoutes());
+  api.route("/", messagingRoutes());
   api.route("/", scheduleRoutes());
+  api.route("/", notificationRoutes());
+  api.route("/", reviewRoutes());
+  api.route("/", payoutRoutes());
+  api.route("/", deliveryRoutes());
   mountApiDocs(api);
   app.route("/api", api);
   // The payment provider's redirects and webhooks: not JSON API routes, but under /api.

@@ -1,7 +1,12 @@
 import { defineSampleCleanupJob } from "./features/applications/sample-cleanup.ts";
 import { defineAvailabilityJobs } from "./features/availability/jobs.ts";
 import { defineBookingJobs } from "./features/bookings/jobs.ts";
+import { defineDeliveryJobs } from "./features/delivery/jobs.ts";
 import { defineHailJobs } from "./features/hail/jobs.ts";
+import { defineMessagingJobs } from "./features/messaging/jobs.ts";
+import { registerMailPolicy } from "./features/notifications/mail-policy.ts";
+import { definePayoutJobs } from "./features/payouts/jobs.ts";
+import { defineReviewJobs } from "./features/reviews/jobs.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { pruneIdempotencyKeys } from "./platform/idempotency.ts";
 import { pruneEvents } from "./platform/realtime.ts";
@@ -38,5 +43,11 @@ export async function startJobs(deps: AppDeps) {
   defineBookingJobs(deps);
   defineAvailabilityJobs(deps);
   defineHailJobs(deps);
+  defineMessagingJobs(deps);
+  defineReviewJobs(deps);
+  definePayoutJobs(deps);
+  defineDeliveryJobs(deps);
+  // Before the workers start: optional-category mail is checked against its recipient.
+  registerMailPolicy(deps);
   await deps.jobs.start();
 }

@@ -1,5 +1,10 @@
 // Shared plumbing of the benchmarks: a result row, a built server to measure, a table.
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import type { Kysely } from "kysely";
+import type { DB } from "../../server/db/schema.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 export type BenchRow = {
@@ -70,4 +75,116 @@ export async function runStandalone(name: string, bench: Bench) {
   } finally {
     server?.stop();
   }
+}
+
+/** The p-th percentile (nearest rank) of `values`; NaN when there are none. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
+}
+
+/** "load average 1.23, 1.50, 1.10 (1, 5, 15 min) on 2 cores": the machine may be shared. */
+export const loadAverage = () =>
+  `load average ${os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(", ")} (1, 5, 15 min) on ${os.cpus().length} cores`;
+
+/**
+ * Sessions written straight into the database, one per user, and their Cookie headers signed
+ * as Better Auth (better-call) signs its cookie: thousands of signed-in people without
+ * password hashing. The server must run with the same `authSecret`.
+ */
+export async function mintSessions(db: Kysely<DB>, userIds: string[], authSecret: string) {
+  const tokens = userIds.map(() => randomBytes(24).toString("base64url"));
+  for (let i = 0; i < userIds.length; i += 500) {
+    await db
+      .insertInto("session")
+      .values(
+        userIds.slice(i, i + 500).map((userId, j) => ({
+          id: randomUUID(),
+          token: tokens[i + j]!,
+          userId,
+          expiresAt: new Date(Date.now() + 7 * 86_400_000),
+        })),
+      )
+      .execute();
+  }
+  return tokens.map((token) => {
+    const signature = createHmac("sha256", authSecret).update(token).digest("base64");
+    const value = encodeURIComponent(`${token}.${signature}`);
+    // Production with an https origin reads the __Secure- name; send both.
+    return `better-auth.session_token=${value}; __Secure-better-auth.session_token=${value}`;
+  });
+}
+
+export type SseEvent = { event: string; data: string; id: string | undefined; at: number };
+export type EventStream = { close(): void; lastEventId(): string | undefined };
+// node:http rather than fetch: hundreds of long-lived responses, each chunk stamped on arrival.
+const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+
+/**
+ * Opens an event stream (GET /api/events) and hands every event to `onEvent`, stamped with
+ * performance.now() when its chunk arrived; resolves once the stream sent `ready`.
+ */
+export function openEventStream(
+  url: string,
+  headers: Record<string, string>,
+  onEvent: (event: SseEvent) => void,
+): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    let lastId: string | undefined;
+    const request = http.get(
+      url,
+      { agent: streamAgent, headers: { accept: "text/event-stream", ...headers } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`event stream answered ${response.statusCode}`));
+          response.resume();
+          return;
+        }
+        response.setEncoding("utf8");
+        let text = "";
+        response.on("data", (chunk: string) => {
+          const at = performance.now();
+          text += chunk;
+          const blocks = text.split("\n\n");
+          text = blocks.pop() ?? "";
+          for (const block of blocks) {
+            const event: SseEvent = { event: "message", data: "", id: undefined, at };
+            let fields = 0;
+            for (const line of block.split("\n")) {
+              const colon = line.indexOf(":");
+              if (colon <= 0) continue; // a comment (the keep-alive) or a bare field name
+              const value = line.slice(colon + 1).replace(/^ /, "");
+              fields += 1;
+              switch (line.slice(0, colon)) {
+                case "event":
+                  event.event = value;
+                  break;
+                case "data":
+                  event.data += value;
+                  break;
+                case "id":
+                  event.id = lastId = value;
+              }
+            }
+            if (!fields) continue;
+            onEvent(event);
+            if (event.event === "ready") {
+              resolve({ close: () => request.destroy(), lastEventId: () => lastId });
+            }
+          }
+        });
+        response.on("error", () => {});
+      },
+    );
+    request.on("error", (error) => {
+      if (!request.destroyed) reject(error);
+    });
+    request.setTimeout(0);
+  });
 }

@@ -20,6 +20,7 @@ const STANDALONE: [name: string, file: string][] = [
   ["search", "search.ts"],
   ["bookings", "bookings.ts"],
   ["hail", "hail.ts"],
+  ["messages", "messages.ts"],
 ];
 
 const only = process.argv.slice(2);

@@ -274,9 +274,13 @@ export type ReviewOverrides = {
   authorUserId?: string | null;
   bookingId?: string | null;
   createdAt?: Date;
+  /** A creator's review of this client (default: the client's review of the creator). */
+  subjectUserId?: string;
+  /** Defaults to when it was written; null for a blind review. */
+  publishedAt?: Date | null;
 };
 
-/** A review; the creator's rating_avg and review_count follow by trigger. */
+/** A review, published unless told; the creator's rating_avg and review_count follow by trigger. */
 export async function createReview(db: Db, review: ReviewOverrides): Promise<Selectable<Reviews>> {
   return db
     .insertInto("reviews")
@@ -287,6 +291,11 @@ export async function createReview(db: Db, review: ReviewOverrides): Promise<Sel
       author_name: review.authorName ?? "Happy Client",
       author_user_id: review.authorUserId ?? null,
       booking_id: review.bookingId ?? null,
+      direction: review.subjectUserId ? "creator_to_client" : "client_to_creator",
+      subject_user_id: review.subjectUserId ?? null,
+      submitted_at: review.createdAt ?? new Date(),
+      published_at:
+        review.publishedAt === undefined ? (review.createdAt ?? new Date()) : review.publishedAt,
       ...(review.createdAt ? { created_at: review.createdAt } : {}),
     })
     .returningAll()

@@ -134,6 +134,9 @@ export interface BookingEvents {
 export interface Bookings {
   cancelled_by: string | null;
   client_user_id: string;
+  commission_percent: number | null;
+  commission_tier: string | null;
+  completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   creator_profile_id: string;
   currency: Generated<string>;
@@ -167,8 +170,28 @@ export interface Bookings {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ConversationMembers {
+  blocked_at: Timestamp | null;
+  conversation_id: string;
+  created_at: Generated<Timestamp>;
+  last_mailed_at: Timestamp | null;
+  last_read_seq: Generated<number>;
+  role: string;
+  user_id: string;
+}
+
+export interface ConversationReports {
+  conversation_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  reason: string;
+  reporter_user_id: string;
+  resolved_at: Timestamp | null;
+}
+
 export interface Conversations {
   client_user_id: string;
+  context_booking_id: string | null;
   created_at: Generated<Timestamp>;
   creator_profile_id: string;
   id: Generated<string>;
@@ -191,6 +214,62 @@ export interface CreatorPresence {
   online_since: Timestamp;
   position_at: Timestamp | null;
   profile_id: string;
+}
+
+export interface CreatorTierHistory {
+  created_at: Generated<Timestamp>;
+  creator_profile_id: string;
+  day: Timestamp;
+  jobs_completed: number;
+  rating: Numeric;
+  tier: string;
+}
+
+export interface CreatorTiers {
+  computed_on: Timestamp | null;
+  creator_profile_id: string;
+  tier: string;
+  updated_at: Generated<Timestamp>;
+  vip_invited_at: Timestamp | null;
+  vip_invited_by: string | null;
+}
+
+export interface Deliveries {
+  accept_by: Timestamp | null;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  booking_id: string;
+  created_at: Generated<Timestamp>;
+  delivered_at: Timestamp | null;
+  message: string | null;
+  problem_reported_at: Timestamp | null;
+  problem_resolution: string | null;
+  problem_resolved_at: Timestamp | null;
+  problem_text: string | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  video_url: string | null;
+}
+
+export interface DeliveryFavourites {
+  booking_id: string;
+  created_at: Generated<Timestamp>;
+  file_id: string;
+}
+
+export interface DeliveryFiles {
+  booking_id: string;
+  client_upload_id: string;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  height: number;
+  id: Generated<string>;
+  original_bytes: number;
+  original_key: string;
+  position: number;
+  preview_key: string;
+  width: number;
 }
 
 export interface HailOffers {
@@ -249,13 +328,39 @@ export interface MailOutbox {
   to_address: string;
 }
 
+export interface MessageAttachments {
+  conversation_id: string;
+  created_at: Generated<Timestamp>;
+  height: number;
+  id: Generated<string>;
+  image_key: string;
+  message_id: string | null;
+  position: Generated<number>;
+  uploader_user_id: string;
+  width: number;
+}
+
 export interface Messages {
   body: string;
   conversation_id: string;
   created_at: Generated<Timestamp>;
-  id: Generated<string>;
-  read_at: Timestamp | null;
+  id: string;
   sender_user_id: string;
+  seq: Generated<number>;
+}
+
+export interface Notifications {
+  body: Generated<string>;
+  count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  group_key: string | null;
+  id: Generated<string>;
+  kind: string;
+  link: string;
+  read_at: Timestamp | null;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
 }
 
 export interface PaymentLedger {
@@ -275,6 +380,44 @@ export interface PaymentWebhookEvents {
   event_type: string;
   received_at: Generated<Timestamp>;
   resource_id: string | null;
+}
+
+export interface PayoutLines {
+  account: string;
+  amount_cents: number;
+  booking_id: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  creator_profile_id: string;
+  currency: Generated<string>;
+  id: Generated<number>;
+  kind: string;
+  note: string | null;
+  payment_ledger_id: number | null;
+  payout_id: string | null;
+}
+
+export interface Payouts {
+  amount_cents: number;
+  attempt: Generated<number>;
+  bank_account_last4: string | null;
+  booking_id: string;
+  created_at: Generated<Timestamp>;
+  creator_profile_id: string;
+  currency: Generated<string>;
+  due_at: Timestamp;
+  failure_reason: string | null;
+  id: Generated<string>;
+  method: string;
+  paid_at: Timestamp | null;
+  provider_batch_id: string | null;
+  provider_item_id: string | null;
+  provider_status: string | null;
+  receiver_email: string | null;
+  sender_batch_id: string | null;
+  sent_by: string | null;
+  status: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface PhotographerProfiles {
@@ -380,8 +523,17 @@ export interface Reviews {
   comment: Generated<string>;
   created_at: Generated<Timestamp>;
   creator_profile_id: string;
+  direction: Generated<string>;
+  hidden_at: Timestamp | null;
+  hidden_by: string | null;
+  hidden_reason: string | null;
   id: Generated<string>;
+  published_at: Timestamp | null;
   rating: number;
+  replied_at: Timestamp | null;
+  reply: string | null;
+  subject_user_id: string | null;
+  submitted_at: Generated<Timestamp>;
 }
 
 export interface SandboxPaymentRequests {
@@ -416,6 +568,17 @@ export interface Session {
   userId: string;
 }
 
+export interface StaffAuditLog {
+  action: string;
+  actor_user_id: string;
+  created_at: Generated<Timestamp>;
+  details: Generated<Json>;
+  id: Generated<number>;
+  reason: string | null;
+  target_id: string;
+  target_type: string;
+}
+
 export interface TwoFactor {
   backupCodes: string;
   failedVerificationCount: Generated<number>;
@@ -439,6 +602,25 @@ export interface User {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface UserActivity {
+  last_active_at: Timestamp;
+  user_id: string;
+}
+
+export interface UserDeactivations {
+  deactivated_at: Generated<Timestamp>;
+  deactivated_by: string;
+  reason: string;
+  user_id: string;
+}
+
+export interface UserPreferences {
+  mail_opt_outs: Generated<string[]>;
+  read_receipts: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface Verification {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -460,16 +642,27 @@ export interface DB {
   availability_weekly_hours: AvailabilityWeeklyHours;
   booking_events: BookingEvents;
   bookings: Bookings;
+  conversation_members: ConversationMembers;
+  conversation_reports: ConversationReports;
   conversations: Conversations;
   creator_documents: CreatorDocuments;
   creator_presence: CreatorPresence;
+  creator_tier_history: CreatorTierHistory;
+  creator_tiers: CreatorTiers;
+  deliveries: Deliveries;
+  delivery_favourites: DeliveryFavourites;
+  delivery_files: DeliveryFiles;
   hail_offers: HailOffers;
   hails: Hails;
   idempotency_keys: IdempotencyKeys;
   mail_outbox: MailOutbox;
+  message_attachments: MessageAttachments;
   messages: Messages;
+  notifications: Notifications;
   payment_ledger: PaymentLedger;
   payment_webhook_events: PaymentWebhookEvents;
+  payout_lines: PayoutLines;
+  payouts: Payouts;
   photographer_profiles: PhotographerProfiles;
   portfolio_comments: PortfolioComments;
   portfolio_items: PortfolioItems;
@@ -481,7 +674,11 @@ export interface DB {
   sandbox_payment_requests: SandboxPaymentRequests;
   sandbox_payments: SandboxPayments;
   session: Session;
+  staff_audit_log: StaffAuditLog;
   twoFactor: TwoFactor;
   user: User;
+  user_activity: UserActivity;
+  user_deactivations: UserDeactivations;
+  user_preferences: UserPreferences;
   verification: Verification;
 }

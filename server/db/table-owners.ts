@@ -10,7 +10,10 @@ import type { DB } from "./schema.ts";
  */
 export const TABLE_OWNERS = {
   // Better Auth's tables: written by Better Auth itself, read by the accounts feature.
-  user: { owner: "accounts", readers: ["bookings"] },
+  user: {
+    owner: "accounts",
+    readers: ["bookings", "messaging", "notifications", "reviews", "admin"],
+  },
   session: { owner: "accounts" },
   account: { owner: "accounts" },
   verification: { owner: "accounts" },
@@ -29,31 +32,63 @@ export const TABLE_OWNERS = {
   admin_users: { owner: "admin" },
   admin_notifications: { owner: "admin" },
   admin_notification_reads: { owner: "admin" },
+  // Staff-deactivated users: auth refuses their sessions, profiles stops listing them.
+  user_deactivations: { owner: "admin", readers: ["platform", "profiles"] },
 
   applications: { owner: "applications" },
 
   photographer_profiles: {
     owner: "profiles",
-    readers: ["search", "bookings", "availability", "hail"],
+    readers: [
+      "search",
+      "bookings",
+      "availability",
+      "hail",
+      "messaging",
+      "reviews",
+      "payouts",
+      "admin",
+    ],
   },
   portfolio_items: { owner: "profiles" },
   portfolio_likes: { owner: "profiles" },
   portfolio_comments: { owner: "profiles" },
   creator_documents: { owner: "profile-setup" },
 
-  bookings: { owner: "bookings", readers: ["search", "admin", "availability", "hail"] },
-  booking_events: { owner: "bookings" },
-  payment_ledger: { owner: "bookings" },
+  bookings: {
+    owner: "bookings",
+    readers: ["search", "admin", "availability", "hail", "messaging", "reviews", "payouts"],
+  },
+  booking_events: { owner: "bookings", readers: ["admin"] },
+  payment_ledger: { owner: "bookings", readers: ["payouts", "admin"] },
   payment_webhook_events: { owner: "bookings" },
+  deliveries: { owner: "delivery", readers: ["payouts", "admin"] },
+  delivery_files: { owner: "delivery" },
+  delivery_favourites: { owner: "delivery" },
+  // Written by every staff action (server/features/admin/audit.ts), in the action's transaction.
+  staff_audit_log: { owner: "admin" },
   reviews: { owner: "reviews", readers: ["profiles"] },
   availability_slots: { owner: "availability", readers: ["search", "bookings"] },
   availability_weekly_hours: { owner: "availability", readers: ["search", "bookings"] },
   availability_date_overrides: { owner: "availability", readers: ["search", "bookings"] },
-  creator_presence: { owner: "availability", readers: ["hail"] },
-  hails: { owner: "hail" },
+  creator_presence: { owner: "availability", readers: ["hail", "messaging"] },
+  hails: { owner: "hail", readers: ["admin"] },
   hail_offers: { owner: "hail" },
-  conversations: { owner: "messaging" },
+  conversations: { owner: "messaging", readers: ["admin"] },
+  conversation_members: { owner: "messaging" },
   messages: { owner: "messaging" },
+  message_attachments: { owner: "messaging" },
+  conversation_reports: { owner: "messaging", readers: ["admin"] },
+  // Written by the event stream (GET /api/events) while a tab is open; messaging reads it for
+  // the client's online dot.
+  user_activity: { owner: "events", readers: ["messaging"] },
+  notifications: { owner: "notifications" },
+  user_preferences: { owner: "notifications", readers: ["messaging"] },
+  // Commission tiers and payouts (issue 14): the tier history, the payout ledger, payouts.
+  creator_tiers: { owner: "payouts" },
+  creator_tier_history: { owner: "payouts" },
+  payouts: { owner: "payouts" },
+  payout_lines: { owner: "payouts", readers: ["admin"] },
 } as const satisfies Record<keyof DB, { owner: string; readers?: readonly string[] }>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { PASSWORD_LENGTH } from "../../contracts/constants.ts";
 import type { Config } from "../config.ts";
@@ -60,6 +61,9 @@ const PER_IP_LIMITS = {
   // 5 tries per challenge and 10 failures per account (then 15 minutes locked).
   "/two-factor/*": { window: 60, max: 30 },
 } as const;
+
+export const ACCOUNT_DEACTIVATED_MESSAGE =
+  "This account has been deactivated. Contact support if you think this is a mistake.";
 
 /** The endpoints whose new session proves a second factor (TOTP or a recovery code). */
 const TWO_FACTOR_VERIFY_PATHS = new Set([
@@ -169,10 +173,23 @@ export function createAuth({
     databaseHooks: {
       session: {
         create: {
-          before: async (session, context) =>
-            context?.path && TWO_FACTOR_VERIFY_PATHS.has(context.path)
+          before: async (session, context) => {
+            // Staff deactivated this account (the back office): no new session, by any path.
+            const deactivated = await database.db
+              .selectFrom("user_deactivations")
+              .select("user_id")
+              .where("user_id", "=", session.userId)
+              .executeTakeFirst();
+            if (deactivated) {
+              throw new APIError("FORBIDDEN", {
+                code: "ACCOUNT_DEACTIVATED",
+                message: ACCOUNT_DEACTIVATED_MESSAGE,
+              });
+            }
+            return context?.path && TWO_FACTOR_VERIFY_PATHS.has(context.path)
               ? { data: { ...session, twoFactorVerified: true } }
-              : undefined,
+              : undefined;
+          },
         },
       },
     },

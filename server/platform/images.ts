@@ -11,7 +11,7 @@ import { AppError } from "./errors.ts";
 import type { Storage } from "./storage.ts";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif", "tiff"]);
-const MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
+export const MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
 
 // Images are decoded two at a time in the whole process: more uploads wait their turn instead
 // of each holding decoded pixels at once, so load costs time, not memory. Each job uses
@@ -48,18 +48,10 @@ async function decodeLargest(data: Buffer) {
 }
 
 /**
- * Checks an upload by its content (never its name), then stores it in every size as WebP.
- * Re-encoding drops all metadata, GPS location included; EXIF orientation is applied first.
- * Too many pixels are refused from the header alone; the pixels are decoded once, in turn.
+ * What an upload is, from its header alone: refuses anything that is not a supported image,
+ * and images with too many pixels, before any decoding.
  */
-export async function storeImage(
-  storage: Storage,
-  prefix: string,
-  data: Buffer,
-): Promise<StoredImage> {
-  if (data.byteLength > IMAGE_UPLOAD_MAX_BYTES) {
-    throw new AppError("payload_too_large", "Image is too large (15 MB at most)");
-  }
+export async function inspectImage(data: Buffer): Promise<Metadata> {
   const meta = await readHeader(data);
   if (!meta) throw new AppError("validation_failed", "File is not an image");
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
@@ -74,6 +66,23 @@ export async function storeImage(
       `Image has too many pixels (${IMAGE_MAX_MEGAPIXELS} megapixels at most)`,
     );
   }
+  return meta;
+}
+
+/**
+ * Checks an upload by its content (never its name), then stores it in every size as WebP.
+ * Re-encoding drops all metadata, GPS location included; EXIF orientation is applied first.
+ * Too many pixels are refused from the header alone; the pixels are decoded once, in turn.
+ */
+export async function storeImage(
+  storage: Storage,
+  prefix: string,
+  data: Buffer,
+): Promise<StoredImage> {
+  if (data.byteLength > IMAGE_UPLOAD_MAX_BYTES) {
+    throw new AppError("payload_too_large", "Image is too large (15 MB at most)");
+  }
+  await inspectImage(data);
   const encoded = await imageJobs(async () => {
     const { data: pixels, info } = await decodeLargest(data);
     const raw = { width: info.width, height: info.height, channels: info.channels };

@@ -43,12 +43,13 @@ export type Jobs = {
   define<T extends object>(definition: JobDefinition<T>): void;
   /**
    * Enqueues a job. Pass the transaction of the change that needs the job: it then exists
-   * exactly when that change commits.
+   * exactly when that change commits. A queue takes its jobs by `priority` (higher first, 0 by
+   * default), then oldest first.
    */
   send(
     name: string,
     data: object,
-    options?: { executor?: Kysely<DB> | undefined; startAfter?: Date },
+    options?: { executor?: Kysely<DB> | undefined; startAfter?: Date; priority?: number },
   ): Promise<void>;
   /** Runs a registered handler now, outside the queue (tests, sweeps by hand). */
   run(name: string, data: object, now?: Date): Promise<void>;
@@ -153,6 +154,7 @@ export function createJobs(options: {
       await running().send(name, data, {
         ...(sendOptions.executor ? { db: fromKysely(sendOptions.executor) } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
       });
     },
 

@@ -130,4 +130,31 @@ describe("mail through the job queue", () => {
       (await app.fetch("/api/admin/mail/failed", { headers: { cookie: member.cookie } })).status,
     ).toBe(403);
   });
+
+  it("sends an account mail ahead of a backlog of notification mail", async () => {
+    const app = await startTestApp();
+    cleanups.push(() => app.close());
+    const backlog = 60;
+    for (let i = 0; i < backlog; i++) {
+      await app.deps.mailer.send({
+        to: `creator-${i}@example.test`,
+        subject: "Your ShutterHail payout of $1.00 is on its way",
+        text: "Paid.",
+        category: "payments",
+      });
+    }
+    // A sign-up's confirmation, with the backlog waiting: someone is looking at their inbox.
+    const waiting = uniqueEmail("waiting");
+    await app.deps.mailer.send({ to: waiting, subject: "Confirm your account", text: "Link." });
+    await app.deps.jobs.drain();
+    const order = await app.database.db
+      .selectFrom("mail_outbox")
+      .select("to_address")
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    expect(order).toHaveLength(backlog + 1);
+    // The worker may be sending one or two backlog mails already; the rest wait behind it.
+    expect(order.findIndex((m) => m.to_address === waiting)).toBeLessThan(5);
+  }, 60_000);
 });

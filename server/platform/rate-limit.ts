@@ -16,6 +16,8 @@ export type RateRule = {
   /** Requests allowed per window. */
   max: number;
   windowSeconds: number;
+  /** The 429's message, when the screen words it itself (default: the wait in words). */
+  message?: string;
 };
 
 export function waitMessage(retryAfterSeconds: number): string {
@@ -58,7 +60,7 @@ export function rateLimit(
     if (attempts.count > rule.max) {
       const retryAfter = secondsUntilWindowCloses(attempts, rule.windowSeconds);
       // A refused upload's unread body would poison a kept-alive connection: close it.
-      return c.json(errorBody("rate_limited", waitMessage(retryAfter)), 429, {
+      return c.json(errorBody("rate_limited", rule.message ?? waitMessage(retryAfter)), 429, {
         "Retry-After": String(retryAfter),
         ...(hasBody(c) ? { Connection: "close" } : {}),
       });

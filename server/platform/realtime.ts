@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
-import type { RealtimeTopic } from "../../contracts/realtime.ts";
+import type { RealtimeSignal, RealtimeTopic } from "../../contracts/realtime.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import type { DatabaseDeps } from "./deps.ts";
@@ -8,6 +8,8 @@ import type { Logger } from "./logger.ts";
 
 // The one NOTIFY channel; its payload is an event id (migration 060).
 const CHANNEL = "realtime_events";
+// Signals (typing…): live only, the whole signal in the NOTIFY payload, never stored.
+const SIGNAL_CHANNEL = "realtime_signals";
 // Read at most this many rows per query when catching up.
 const BATCH = 500;
 
@@ -35,6 +37,20 @@ export function mayReceive(viewer: Viewer, event: RealtimeEvent): boolean {
 
 type Handler = (event: RealtimeEvent) => void;
 
+/** A live-only signal: like an event, without an id, never stored or replayed. */
+export type RealtimeSignalMessage = {
+  name: string;
+  payload: unknown;
+  audience: string;
+  userId: string | null;
+};
+type SignalHandler = (signal: RealtimeSignalMessage) => void;
+
+/** Whether the viewer may receive a signal: the same rule as for events. */
+export function mayReceiveSignal(viewer: Viewer, signal: RealtimeSignalMessage): boolean {
+  return mayReceive(viewer, { id: 0, topic: signal.name, ...signal });
+}
+
 export type Realtime = {
   /**
    * Records an event and announces it to every process. Given a transaction, the event exists
@@ -49,6 +65,13 @@ export type Realtime = {
   ): Promise<number>;
   /** Calls `handler` for every committed event, from any process, in id order. */
   subscribe(handler: Handler): Promise<() => void>;
+  /**
+   * Sends a live-only signal to every process's streams (pg_notify, never stored): a viewer
+   * whose stream is not open at that moment never gets it.
+   */
+  signal(name: RealtimeSignal, payload: unknown, audience: EventAudience): Promise<void>;
+  /** Calls `handler` for every signal from any process while subscribed. */
+  subscribeSignals(handler: SignalHandler): Promise<() => void>;
   /** The newest event id and the newest pruned one (0 when none). */
   position(): Promise<{ head: number; prunedThrough: number }>;
   /** Events with `after < id <= through` the viewer may receive, in id order, at most `limit`. */
@@ -64,18 +87,25 @@ export type Realtime = {
 /** A LISTEN connection: PGlite's own listener, or one dedicated PostgreSQL client. */
 type Listener = {
   /** `onReconnect` runs after a lost connection listens again: notifications were lost. */
-  listen(onNotify: () => void, onReconnect: () => void): Promise<void>;
+  listen(
+    onNotify: () => void,
+    onReconnect: () => void,
+    onSignal: (payload: string) => void,
+  ): Promise<void>;
   close(): Promise<void>;
 };
 
 function pgliteListener(database: Database): Listener {
   let unlisten: (() => Promise<void>) | undefined;
+  let unlistenSignals: (() => Promise<void>) | undefined;
   return {
-    async listen(onNotify) {
+    async listen(onNotify, _onReconnect, onSignal) {
       unlisten ??= await database.pglite!.listen(CHANNEL, onNotify);
+      unlistenSignals ??= await database.pglite!.listen(SIGNAL_CHANNEL, onSignal);
     },
     async close() {
       await unlisten?.();
+      await unlistenSignals?.();
     },
   };
 }
@@ -84,33 +114,39 @@ function postgresListener(database: Database, log: Logger): Listener {
   let client: pg.Client | undefined;
   let closed = false;
 
-  async function connect(onNotify: () => void, onReconnect: () => void): Promise<pg.Client> {
+  type Callbacks = Parameters<Listener["listen"]>;
+  async function connect(...callbacks: Callbacks): Promise<pg.Client> {
+    const [onNotify, , onSignal] = callbacks;
     const next = new pg.Client({ connectionString: database.url });
-    next.on("notification", onNotify);
+    next.on("notification", (message) => {
+      if (message.channel === SIGNAL_CHANNEL) onSignal(message.payload ?? "");
+      else onNotify();
+    });
     next.on("error", (error) => {
       log.warn({ err: error }, "realtime connection lost; reconnecting");
       client = undefined;
       void next.end().catch(() => {});
-      if (!closed) setTimeout(() => void reconnect(onNotify, onReconnect), 1000);
+      if (!closed) setTimeout(() => void reconnect(...callbacks), 1000);
     });
     await next.connect();
-    await next.query(`listen "${CHANNEL}"`);
+    await next.query(`listen "${CHANNEL}"; listen "${SIGNAL_CHANNEL}"`);
     return next;
   }
-  async function reconnect(onNotify: () => void, onReconnect: () => void) {
+  async function reconnect(...callbacks: Callbacks) {
+    const onReconnect = callbacks[1];
     try {
-      client = await connect(onNotify, onReconnect);
+      client = await connect(...callbacks);
       if (closed) await client.end();
       else onReconnect();
     } catch (error) {
       log.warn({ err: error }, "realtime reconnect failed");
-      if (!closed) setTimeout(() => void reconnect(onNotify, onReconnect), 2000);
+      if (!closed) setTimeout(() => void reconnect(...callbacks), 2000);
     }
   }
 
   return {
-    async listen(onNotify, onReconnect) {
-      client ??= await connect(onNotify, onReconnect);
+    async listen(...callbacks) {
+      client ??= await connect(...callbacks);
     },
     async close() {
       closed = true;
@@ -126,6 +162,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   const listener =
     database.kind === "pglite" ? pgliteListener(database) : postgresListener(database, log);
   const handlers = new Set<Handler>();
+  const signalHandlers = new Set<SignalHandler>();
   let started: Promise<void> | undefined;
   let closed = false;
   // The newest event this process has handed to its subscribers.
@@ -193,10 +230,26 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     return { head: Math.max(row.head ?? 0, row.prunedThrough), prunedThrough: row.prunedThrough };
   }
 
+  function deliverSignal(text: string) {
+    let signal: RealtimeSignalMessage;
+    try {
+      signal = JSON.parse(text) as RealtimeSignalMessage;
+    } catch {
+      return;
+    }
+    for (const handler of signalHandlers) {
+      try {
+        handler(signal);
+      } catch (error) {
+        log.error({ err: error, signal: signal.name }, "realtime signal handler failed");
+      }
+    }
+  }
+
   function start() {
     started ??= (async () => {
       // Listen first, then read where we stand: nothing committed in between is lost.
-      await listener.listen(scheduleCatchUp, scheduleCatchUp);
+      await listener.listen(scheduleCatchUp, scheduleCatchUp, deliverSignal);
       lastId = (await position()).head;
       positioned = true;
       scheduleCatchUp();
@@ -227,6 +280,27 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       }
       return () => {
         handlers.delete(handler);
+      };
+    },
+    async signal(name, payload, audience) {
+      const signal: RealtimeSignalMessage = {
+        name,
+        payload: payload ?? null,
+        audience: typeof audience === "string" ? audience : "user",
+        userId: typeof audience === "string" ? null : audience.userId,
+      };
+      await sql`select pg_notify(${SIGNAL_CHANNEL}, ${JSON.stringify(signal)})`.execute(db);
+    },
+    async subscribeSignals(handler) {
+      signalHandlers.add(handler);
+      try {
+        await start();
+      } catch (error) {
+        signalHandlers.delete(handler);
+        throw error;
+      }
+      return () => {
+        signalHandlers.delete(handler);
       };
     },
     position,

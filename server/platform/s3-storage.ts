@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AwsClient } from "aws4fetch";
 import { assertSafeKey, type Storage } from "./storage.ts";
 
@@ -63,6 +65,13 @@ export function createS3Storage(options: S3Options): Storage {
         data: Buffer.from(await response.arrayBuffer()),
         contentType: response.headers.get("content-type") ?? "application/octet-stream",
       };
+    },
+    async stream(key) {
+      const response = await client.fetch(objectUrl(key));
+      if (response.status === 404) return null;
+      await check(response, "get");
+      if (!response.body) return Readable.from([]);
+      return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     },
     async deletePrefix(prefix) {
       assertSafeKey(prefix);

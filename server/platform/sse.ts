@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { STREAM_EVENTS } from "../../contracts/realtime.ts";
 import type { AppEnv } from "./http.ts";
-import { mayReceive, type RealtimeEvent, type Viewer } from "./realtime.ts";
+import { mayReceive, mayReceiveSignal, type RealtimeEvent, type Viewer } from "./realtime.ts";
 
 // Proxies and browsers drop idle connections; a comment line every 25 s keeps the stream open.
 const HEARTBEAT_MS = 25_000;
@@ -21,6 +21,7 @@ export function parseLastEventId(header: string | undefined): number | null {
  * Streams every event `viewer()` may receive, each with its id as `id:`. Subscribes first, then
  * replays what came after `lastEventId`, then streams; nothing is sent twice or out of order.
  * `viewer` is asked again for every event, so a route can downgrade it while the stream is open.
+ * Signals (typing…) are sent once live, without an `id:`: they are never replayed.
  */
 export function streamEvents(c: Context<AppEnv>, viewer: () => Viewer, lastEventId: number | null) {
   const { realtime, openStreams } = c.var.deps;
@@ -42,6 +43,10 @@ export function streamEvents(c: Context<AppEnv>, viewer: () => Viewer, lastEvent
     const unsubscribe = await realtime.subscribe((event) => {
       if (live) send(event);
       else buffered.push(event);
+    });
+    const unsubscribeSignals = await realtime.subscribeSignals((signal) => {
+      if (!live || !mayReceiveSignal(viewer(), signal)) return;
+      write({ event: signal.name, data: JSON.stringify(signal.payload) });
     });
 
     try {
@@ -78,6 +83,7 @@ export function streamEvents(c: Context<AppEnv>, viewer: () => Viewer, lastEvent
       clearInterval(heartbeat);
     } finally {
       unsubscribe();
+      unsubscribeSignals();
     }
   });
 }

@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { AppError } from "./errors.ts";
 
 /**
@@ -9,6 +10,8 @@ import { AppError } from "./errors.ts";
 export type Storage = {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  /** The object as a stream, for files too large to hold (delivered photos in a ZIP). */
+  stream(key: string): Promise<Readable | null>;
   /** Removes every object whose key starts with `prefix` (an image and all its sizes). */
   deletePrefix(prefix: string): Promise<void>;
 };
@@ -47,6 +50,14 @@ export function createDiskStorage(root: string): Storage {
         const data = await readFile(resolve(key));
         const contentType = CONTENT_TYPES[path.extname(key)] ?? "application/octet-stream";
         return { data, contentType };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async stream(key) {
+      try {
+        return (await open(resolve(key))).createReadStream();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;

@@ -1,9 +1,16 @@
-import { EVENTS_PATH, type RealtimeTopic, STREAM_EVENTS } from "../../contracts/realtime.ts";
+import {
+  EVENTS_PATH,
+  REALTIME_SIGNALS,
+  type RealtimeSignal,
+  type RealtimeTopic,
+  STREAM_EVENTS,
+} from "../../contracts/realtime.ts";
 
 // The tab's one event stream (browsers allow about 6 connections per host, all tabs together).
 // The server sends events in id order; after a dropped connection EventSource reconnects by
 // itself with Last-Event-ID and the server replays what was missed, so an id at or below the
-// last one handed out is a duplicate and is dropped.
+// last one handed out is a duplicate and is dropped. Signals (typing) carry no id of their
+// own (EventSource reports the previous event's) and are never replayed: they always pass.
 
 export type EventSubscriber = {
   onEvent: (payload: unknown) => void;
@@ -23,6 +30,7 @@ let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
 const eventId = (message: Event) => Number((message as MessageEvent).lastEventId) || 0;
+const SIGNALS = new Set<string>(Object.values(REALTIME_SIGNALS));
 
 function resync() {
   for (const set of subscribers.values()) for (const s of set) s.onResync?.();
@@ -32,9 +40,11 @@ function attach(stream: EventSource, topic: string) {
   if (attached.has(topic)) return;
   attached.add(topic);
   stream.addEventListener(topic, (message) => {
-    const id = eventId(message);
-    if (id <= lastId) return;
-    lastId = id;
+    if (!SIGNALS.has(topic)) {
+      const id = eventId(message);
+      if (id <= lastId) return;
+      lastId = id;
+    }
     const payload: unknown = JSON.parse((message as MessageEvent).data);
     for (const subscriber of subscribers.get(topic) ?? []) subscriber.onEvent(payload);
   });
@@ -80,7 +90,10 @@ function closeWhenUnused() {
 }
 
 /** Calls `subscriber.onEvent` with each event's payload on `topic`. Returns the unsubscribe. */
-export function subscribeEvents(topic: RealtimeTopic, subscriber: EventSubscriber): () => void {
+export function subscribeEvents(
+  topic: RealtimeTopic | RealtimeSignal,
+  subscriber: EventSubscriber,
+): () => void {
   clearTimeout(closeTimer);
   let set = subscribers.get(topic);
   if (!set) {

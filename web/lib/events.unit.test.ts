@@ -56,6 +56,24 @@ describe("the tab's event stream", () => {
     expect(notes).toEqual([{ n: 2 }]);
   });
 
+  it("passes signals (no id of their own) through without moving the position", async () => {
+    const { subscribeEvents } = await load();
+    const typing: unknown[] = [];
+    const messages: unknown[] = [];
+    subscribeEvents("typing", { onEvent: (p) => typing.push(p) });
+    subscribeEvents("message", { onEvent: (p) => messages.push(p) });
+    const source = FakeEventSource.instances[0]!;
+    source.emit("ready", {}, "10");
+    source.emit("message", { n: 1 }, "11");
+    // EventSource reports the previous event's id for an event without `id:`.
+    source.emit("typing", { t: 1 }, "11");
+    source.emit("typing", { t: 2 }, "11");
+    source.emit("message", { n: 2 }, "12");
+    source.emit("message", { n: 2 }, "12");
+    expect(typing).toEqual([{ t: 1 }, { t: 2 }]);
+    expect(messages).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
   it("asks for a reload on the first connection and on reset, not on a resumed one", async () => {
     const { subscribeEvents } = await load();
     const onResync = vi.fn();

@@ -1,16 +1,16 @@
-import { ArrowRight, ClipboardList, LogOut, ShieldCheck } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { LogOut, ShieldCheck } from "lucide-react";
+import { useNavigate } from "react-router";
 import type { AdminMe } from "../../contracts/accounts.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { Card, CardContent } from "../components/ui/card.tsx";
 import { Container } from "../components/ui/page.tsx";
 import { useSignOut } from "../features/accounts/use-sign-out.ts";
 import { AdminGuard } from "../features/admin/admin-guard.tsx";
+import { BackOfficeNav } from "../features/admin/back-office-nav.tsx";
 import { FailedMailNotice } from "../features/admin/failed-mail-notice.tsx";
+import { FiguresPanel } from "../features/admin/figures-panel.tsx";
 import { NotificationsMenu } from "../features/admin/notifications-menu.tsx";
-import { OverviewCards } from "../features/admin/overview-cards.tsx";
 import { roleLabel, roleWelcomeName } from "../features/admin/role.ts";
 import { formatDate } from "../lib/format.ts";
 
@@ -61,26 +61,9 @@ function Dashboard({ admin }: { admin: AdminMe }) {
             <p className="mt-1 text-sm text-ink-500 sm:hidden">Last login: {lastLogin}</p>
           )}
         </div>
-        <OverviewCards />
+        <FiguresPanel />
         <FailedMailNotice />
-        <Card>
-          <CardContent className="flex flex-wrap items-center justify-between gap-4 p-6">
-            <div className="flex items-center gap-4">
-              <span className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand-600">
-                <ClipboardList className="size-6" aria-hidden />
-              </span>
-              <div>
-                <h2 className="text-lg font-semibold text-ink-900">Creator applications</h2>
-                <p className="text-sm text-ink-600">Review, approve or deny people who applied.</p>
-              </div>
-            </div>
-            <Button asChild>
-              <Link to={PAGE_ROUTES.adminApplications}>
-                Open applications <ArrowRight aria-hidden />
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <BackOfficeNav />
       </Container>
     </>
   );

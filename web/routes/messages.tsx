@@ -1,5 +1,5 @@
-import { ScreenInProgress } from "../components/layout/screen-in-progress.tsx";
+import { MessagesScreen } from "../features/messages/messages-screen.tsx";
 
 export default function Screen() {
-  return <ScreenInProgress title="Messages" />;
+  return <MessagesScreen />;
 }

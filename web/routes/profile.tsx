@@ -10,6 +10,7 @@ import { Container } from "../components/ui/page.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
 import { StatGrid } from "../features/marketing/stat-grid.tsx";
+import { NotificationSettingsCard } from "../features/notifications/notification-settings-card.tsx";
 import { CreatorSetupCard } from "../features/onboarding/creator-setup-card.tsx";
 import { authClient, type Session, useSession } from "../lib/auth-client.ts";
 
@@ -111,6 +112,7 @@ function AccountSummary({ session }: { session: Session }) {
           </Link>
         ))}
       </nav>
+      <NotificationSettingsCard />
     </Container>
   );
 }

@@ -1,6 +1,6 @@
 import { vi } from "vitest";
 
-export type ApiCall = { method: string; path: string; body: unknown };
+export type ApiCall = { method: string; path: string; body: unknown; search?: string };
 
 /** An API failure in the contract's one error shape. */
 export function apiFailure(status: number, code: string, message: string) {
@@ -20,7 +20,13 @@ export function fakeApi(respond: (call: ApiCall) => unknown) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
     const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
-    const call = { method: init.method ?? "GET", path: url.pathname.replace(/^\/api/, ""), body };
+    // The query string only when there is one, so calls without one compare as before.
+    const call: ApiCall = {
+      method: init.method ?? "GET",
+      path: url.pathname.replace(/^\/api/, ""),
+      body,
+      ...(url.search ? { search: url.search } : {}),
+    };
     calls.push(call);
     const answer = respond(call);
     return answer instanceof Response

@@ -30,6 +30,9 @@ async function encode(source: ImageSource): Promise<EncodedImage> {
     async get() {
       return null;
     },
+    async stream() {
+      return null;
+    },
     async deletePrefix() {},
   };
   const png = await sharp(Buffer.from(source.svg)).png({ compressionLevel: 1 }).toBuffer();

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAP, SAMPLE_CREATOR_RATES } from "../../../contracts/constants.ts";
 import { APPLICATION_STATUSES, CREATOR_TYPES } from "../../../contracts/enums.ts";
+import type { ConversationsResponse } from "../../../contracts/messages.ts";
+import { PAYOUT_JOBS } from "../../features/payouts/jobs.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { totpCode } from "../../platform/totp.ts";
-import { cookieFrom } from "../../test/accounts.ts";
+import { cookieFrom, signIn } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { createTestDatabase } from "../../test/test-database.ts";
 import { createUser } from "../factories.ts";
@@ -34,6 +36,63 @@ afterAll(() => app?.close());
 const db = () => app.database.db;
 
 describe("demo seed", () => {
+  it("gives the demo client conversations with three creators, with unread messages", async () => {
+    const { client } = DEMO_ACCOUNTS;
+    const cookie = await signIn(app, client.email, client.password);
+    const response = await app.fetch("/api/conversations", { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const { conversations, unreadTotal } = (await response.json()) as ConversationsResponse;
+    expect(conversations).toHaveLength(3);
+    expect(new Set(conversations.map((c) => c.other.creatorId)).size).toBe(3);
+    for (const c of conversations) {
+      expect(c.myRole).toBe("client");
+      expect(c.lastMessage?.senderRole).toBe("creator");
+      expect(c.unreadCount).toBeGreaterThan(0);
+    }
+    expect(unreadTotal).toBe(conversations.reduce((n, c) => n + c.unreadCount, 0));
+  });
+
+  it("shows the whole loop: every payout follows an accepted delivery by 24 hours or more, and one of the demo client's sessions is delivered, reviewed by both and paid out", async () => {
+    const payouts = await db()
+      .selectFrom("payouts as p")
+      .leftJoin("deliveries as d", "d.booking_id", "p.booking_id")
+      .select(["p.due_at", "p.status", "d.status as delivery", "d.accepted_at"])
+      .execute();
+    expect(payouts.length).toBeGreaterThan(0);
+    for (const p of payouts) {
+      expect(p.delivery).toBe("accepted");
+      expect(p.due_at.getTime() - p.accepted_at!.getTime()).toBeGreaterThanOrEqual(24 * 3600_000);
+    }
+    const loop = await db()
+      .selectFrom("bookings as b")
+      .innerJoin("user as u", "u.id", "b.client_user_id")
+      .innerJoin("deliveries as d", "d.booking_id", "b.id")
+      .innerJoin("payouts as p", "p.booking_id", "b.id")
+      .select("b.id")
+      .where("u.email", "=", DEMO_ACCOUNTS.client.email)
+      .where("b.status", "=", "completed")
+      .where("d.status", "=", "accepted")
+      .where("p.status", "in", ["paid", "sent"])
+      .where((eb) =>
+        eb(
+          eb
+            .selectFrom("reviews as r")
+            .select((r) => r.fn.countAll<number>().as("n"))
+            .whereRef("r.booking_id", "=", "b.id")
+            .where("r.published_at", "is not", null),
+          "=",
+          2,
+        ),
+      )
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom("delivery_files as f").select("f.id").whereRef("f.booking_id", "=", "b.id"),
+        ),
+      )
+      .execute();
+    expect(loop.length).toBeGreaterThan(0);
+  });
+
   it("lists 40+ complete creators of every type inside the map's bounds", async () => {
     const creators = await db().selectFrom("photographer_profiles").selectAll().execute();
     expect(creators.length).toBeGreaterThanOrEqual(40);
@@ -86,7 +145,14 @@ describe("demo seed", () => {
       expect(own.length).toBeGreaterThanOrEqual(6);
       expect(own.length).toBeLessThanOrEqual(20);
       for (const item of own) expect(item.image_path).toMatch(`public/portfolio/${c.user_id}/`);
-      const theirs = reviews.filter((r) => r.creator_profile_id === c.id);
+      // The profile counts the clients' published, visible reviews (migration 112).
+      const theirs = reviews.filter(
+        (r) =>
+          r.creator_profile_id === c.id &&
+          r.direction === "client_to_creator" &&
+          r.published_at &&
+          !r.hidden_at,
+      );
       expect(theirs.length).toBeGreaterThanOrEqual(3);
       expect(c.review_count).toBe(theirs.length);
       const avg = theirs.reduce((sum, r) => sum + r.rating, 0) / theirs.length;
@@ -142,6 +208,25 @@ describe("demo seed", () => {
       .select(["role", "is_active", "email"])
       .execute();
     expect(adminRow).toEqual([{ role: "super_admin", is_active: true, email: admin.email }]);
+  });
+});
+
+describe("the demo world's payouts", () => {
+  // Last in the file: it runs the payout job on the seeded world.
+  it("leaves nothing overdue: the payout job's first run does not pay out a backlog at once", async () => {
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("payouts")
+            .select((eb) => eb.fn.countAll<string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await app.deps.jobs.run(PAYOUT_JOBS.run, {}, new Date());
+    // At most the odd booking of the last few days falls due at start.
+    expect((await count()) - before).toBeLessThanOrEqual(3);
   });
 });
 

@@ -6,13 +6,18 @@ import type { Database } from "../database.ts";
 import { createReview, type Db } from "../factories.ts";
 import { seedApplications } from "./applications.ts";
 import { artworkSources, avatarSource } from "./artwork.ts";
+import { seedBackOffice } from "./back-office.ts";
 import { type DemoBooking, seedDemoBooking } from "./bookings.ts";
 import { type SeededCreator, seedCreators } from "./creators.ts";
 import { DEMO_CREATORS } from "./creators-data.ts";
+import { seedDemoDeliveries, seedPastDeliveries } from "./deliveries.ts";
 import { DEMO_ACCOUNTS, type DemoClient, seedDemoAccounts } from "./demo-accounts.ts";
 import { encodeAll } from "./encoded-images.ts";
 import { seedHailPresence } from "./hail.ts";
+import { seedDemoConversations } from "./messages.ts";
+import { seedPayouts } from "./payouts.ts";
 import { createRandom } from "./random.ts";
+import { seedDemoReviews } from "./reviews.ts";
 
 // An arbitrary constant: two processes starting on one empty database seed it once.
 const SEED_LOCK_ID = 7_420_012;
@@ -79,7 +84,13 @@ export async function seedDemoWorld(db: Db, storage: Storage, authSecret: string
   });
   await seedApplications(db, random, { adminId: accounts.adminId, creators });
   await seedClientBookings(db, accounts.demoClient.id, creators, accounts.clients);
+  await seedDemoDeliveries(db, storage, accounts.demoClient.id, creators, artworks);
   await seedHailPresence(db, creators);
+  await seedDemoConversations(db, accounts.demoClient.id, creators);
+  await seedDemoReviews(db, accounts.demoClient, creators);
+  await seedPayouts(db, creators);
+  await seedPastDeliveries(db);
+  await seedBackOffice(db);
   return creators.length;
 }
 

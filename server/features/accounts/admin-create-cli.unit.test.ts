@@ -3,18 +3,26 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock } from "../../db/data-dir-lock.ts";
 import { openControlChannel } from "../../platform/control-channel.ts";
+import { PROJECT_ROOT } from "../../platform/project-root.ts";
 import { jsonInit } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 
 const run = promisify(execFile);
 
+// The CLI bundled once, as `npm run build` bundles it, inside the project (it finds the
+// migrations from its own place): each run then starts in a fraction of a second instead of
+// compiling the server with tsx.
+const cliDir = path.join(PROJECT_ROOT, ".test-data", `admin-create-cli-${process.pid}`);
+const cli = path.join(cliDir, "admin-create.js");
+
 async function adminCreate(dataDir: string, ...args: string[]) {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" };
   try {
-    const { stdout } = await run("npx", ["tsx", "server/cli/admin-create.ts", ...args], { env });
+    const { stdout } = await run(process.execPath, [cli, ...args], { env });
     return { code: 0, out: stdout };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -23,10 +31,23 @@ async function adminCreate(dataDir: string, ...args: string[]) {
 }
 
 let dataDir: string;
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-create-"));
+  await build({
+    entryPoints: [path.join(PROJECT_ROOT, "server/cli/admin-create.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    target: "node24",
+    outfile: cli,
+    logLevel: "warning",
+  });
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(cliDir, { recursive: true, force: true });
+});
 
 describe("npm run admin:create", { timeout: 120_000 }, () => {
   it("grants staff access on the embedded database, creating the account, and removes it", async () => {

@@ -78,3 +78,9 @@ export async function markEmailVerified(db: Kysely<DB>, userId: string): Promise
     .where("id", "=", userId)
     .execute();
 }
+
+/** Signs the user out everywhere: every session row goes (pass the caller's transaction). */
+export async function deleteUserSessions(db: Kysely<DB>, userId: string): Promise<number> {
+  const result = await db.deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { PASSWORD_LENGTH } from "../../../contracts/constants.ts";
+import type { DB } from "../../db/schema.ts";
 import type { DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { listOutbox } from "../../platform/mail.ts";
@@ -6,6 +8,7 @@ import { hashPassword } from "../../platform/passwords.ts";
 import { grantAdminAccess, revokeAdminAccess } from "../admin/service.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.ts";
 import {
+  deleteUserSessions,
   findAccountByEmail,
   insertVerifiedUser,
   markEmailVerified,
@@ -95,3 +98,7 @@ export const OUTBOX_LIMIT = 100;
 
 export const readOutbox = (deps: DatabaseDeps, to?: string) =>
   listOutbox(deps.database.db, OUTBOX_LIMIT, to);
+
+/** Signs the user out everywhere at once; pass the transaction that decided it. */
+export const signOutEverywhere = (executor: Kysely<DB>, userId: string) =>
+  deleteUserSessions(executor, userId);

@@ -55,6 +55,27 @@ export async function deactivateAdmin(db: Kysely<DB>, userId: string): Promise<b
 
 export type NewNotification = { kind: string; title: string; body?: string; link?: string | null };
 
+/**
+ * Holds, until the transaction ends, the right to add a notification of `kind` about `link`,
+ * and says whether one with the same kind, link and body is already there.
+ */
+export async function lockSameNotification(
+  trx: Kysely<DB>,
+  input: NewNotification,
+): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`admin-notification:${input.kind}:${input.link ?? ""}`}))`.execute(
+    trx,
+  );
+  const same = await trx
+    .selectFrom("admin_notifications")
+    .select("id")
+    .where("kind", "=", input.kind)
+    .where("link", input.link ? "=" : "is", input.link ?? null)
+    .where("body", "=", input.body ?? "")
+    .executeTakeFirst();
+  return Boolean(same);
+}
+
 export async function insertNotification(
   db: Kysely<DB>,
   input: NewNotification,

@@ -17,6 +17,7 @@ import {
   findActiveAdmin,
   insertNotification,
   listNotifications,
+  lockSameNotification,
   markRead,
   type NewNotification,
   paidBookingFigures,
@@ -59,6 +60,20 @@ export async function createAdminNotification(
   const notification = await insertNotification(executor, input);
   await deps.realtime.publish(REALTIME_TOPICS.adminNotifications, notification, "staff", executor);
   return notification;
+}
+
+/**
+ * As createAdminNotification, unless one with the same kind, link and body exists: a job that
+ * runs twice (a retry, or a duplicate delivery) tells staff once.
+ */
+export async function createAdminNotificationOnce(
+  deps: DatabaseDeps & Pick<AppDeps, "realtime">,
+  input: NewNotification,
+): Promise<AdminNotification | undefined> {
+  return deps.database.db.transaction().execute(async (trx) => {
+    if (await lockSameNotification(trx, input)) return undefined;
+    return createAdminNotification(deps, input, trx);
+  });
 }
 
 export async function getAdminNotifications(

@@ -16,6 +16,7 @@ import {
   requestHash,
   storeIdempotentResponse,
 } from "../../platform/idempotency.ts";
+import { recordStaffAction } from "../admin/audit.ts";
 import { createAdminNotification } from "../admin/service.ts";
 import { approvalMail, confirmationMail, denialMail } from "./mails.ts";
 import { findApplicantDetails, lockApplicantDetails } from "./onboarding-queries.ts";
@@ -128,6 +129,17 @@ export async function decide(
   const updated = await deps.database.db.transaction().execute(async (trx) => {
     const next = await q.decideApplication(trx, id, decision);
     if (!next) return next;
+    await recordStaffAction(
+      trx,
+      {
+        actorUserId: decision.adminId,
+        action: `application.${decision.status === "approved" ? "approve" : "deny"}`,
+        targetType: "application",
+        targetId: id,
+        reason: decision.reason ?? null,
+      },
+      deps.now(),
+    );
     await publishApplicationChange(deps, next, trx);
     await deps.mailer.send(decisionMail(deps, next, decision), trx);
     return next;

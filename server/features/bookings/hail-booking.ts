@@ -3,9 +3,12 @@ import { priceBooking } from "../../../contracts/booking-pricing.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { type Authorization, PaymentError } from "../../platform/payments/provider.ts";
+import { notify } from "../notifications/notify.ts";
+import { fixCommissionAtConfirmation } from "../payouts/booking-lines.ts";
 import { captureAt } from "./holds.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { recordMovement } from "./ledger.ts";
+import { depositCapturedNotification, hailConfirmedNotifications } from "./notifications.ts";
 import { scheduleHoldCheck } from "./payment.ts";
 import * as q from "./queries.ts";
 import { requestIds } from "./request-ids.ts";
@@ -81,6 +84,11 @@ export async function insertHailBooking(
     note: "Accepted a hail",
     at: input.now,
   });
+  await fixCommissionAtConfirmation(
+    trx,
+    { id: row.id, creator_profile_id: input.creator.profileId },
+    input.now,
+  );
   await deps.jobs.send(
     BOOKING_JOBS.complete,
     { bookingId: row.id },
@@ -99,6 +107,8 @@ export async function insertHailBooking(
     "confirmed",
     trx,
   );
+  const booking = await q.findBooking(trx, row.id);
+  for (const n of booking ? hailConfirmedNotifications(booking) : []) await notify(deps, n, trx);
   return row.id;
 }
 
@@ -157,15 +167,16 @@ export async function captureHailDeposit(
     );
     return "failed";
   }
-  await q.patchBooking(
-    deps.database.db,
-    b.id,
-    ["confirmed", "completed", "cancelled"],
-    { deposit_capture_id: capture.id },
-    deps.now(),
-  );
-  await deps.database.db
-    .transaction()
-    .execute((trx) => announce(deps, b, b.status as "confirmed", trx));
+  await deps.database.db.transaction().execute(async (trx) => {
+    const patched = await q.patchBooking(
+      trx,
+      b.id,
+      ["confirmed", "completed", "cancelled"],
+      { deposit_capture_id: capture.id },
+      deps.now(),
+    );
+    await announce(deps, b, b.status as "confirmed", trx);
+    if (patched) await notify(deps, depositCapturedNotification(b), trx);
+  });
   return "captured";
 }

@@ -18,7 +18,12 @@ export function sessionWhen(b: BookingWithParties): string {
   return `${format.format(b.start_time)} (${b.time_zone}), ${b.duration_minutes / 60} h`;
 }
 
-type Lines = { subject: string; body: (b: BookingWithParties, refundCents: number) => string };
+type Lines = {
+  subject: string;
+  body: (b: BookingWithParties, refundCents: number) => string;
+  /** Money taken: a payment mail, which always goes. Otherwise a booking update. */
+  category?: "payments";
+};
 
 const refundLine = (b: BookingWithParties, cents: number) =>
   cents > 0
@@ -34,6 +39,7 @@ const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
     },
     client: {
       subject: "Deposit received: your request is with the creator",
+      category: "payments",
       body: (b) =>
         `We received your deposit of ${formatCents(b.deposit_amount_cents, b.currency)} for ${sessionWhen(b)} with ${b.creator_name}. The remaining ${formatCents(b.remainder_cents, b.currency)} is held on your payment method and captured after the session.`,
     },
@@ -103,6 +109,7 @@ const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
   complete: {
     client: {
       subject: "Your session is complete",
+      category: "payments",
       body: (b) =>
         `The remaining ${formatCents(b.remainder_cents, b.currency)} for your session with ${b.creator_name} was charged. Thank you for booking on ShutterHail.`,
     },
@@ -130,6 +137,7 @@ export function transitionMails(
       {
         to: party === "client" ? b.client_email : b.creator_email,
         subject: lines.subject,
+        category: lines.category ?? "bookings",
         text: `Hi ${name_},\n\n${lines.body(b, refundCents)}\n\nSee the booking: ${link}\n\nThe ShutterHail team`,
       },
     ];
@@ -143,11 +151,13 @@ export function holdRenewalMails(b: BookingWithParties, origin: string): Mail[] 
     {
       to: b.client_email,
       subject: "Please approve the hold for your booking again",
+      category: "payments",
       text: `Hi ${b.client_name},\n\nThe hold on the remaining ${formatCents(b.remainder_cents, b.currency)} for your session with ${b.creator_name} on ${sessionWhen(b)} could not be kept by the payment provider. Please approve it again here:\n${link}\n\nThe ShutterHail team`,
     },
     {
       to: b.creator_email,
       subject: "A client is asked to renew a payment hold",
+      category: "payments",
       text: `Hi ${b.creator_name},\n\nThe payment hold for your session with ${b.client_name} on ${sessionWhen(b)} lapsed; we asked the client to approve it again. The booking stands.\n\nSee the booking: ${link}\n\nThe ShutterHail team`,
     },
   ];

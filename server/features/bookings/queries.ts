@@ -142,6 +142,9 @@ export type BookingPatch = Partial<
     | "problem_reported_at"
     | "cancelled_by"
     | "deposit_refund_cents"
+    | "completed_at"
+    | "commission_tier"
+    | "commission_percent"
   >
 >;
 

@@ -1,5 +1,7 @@
+import type { Kysely } from "kysely";
 import type { BookingDetail, BookingList, BookingRole } from "../../../contracts/bookings.ts";
 import { BOOKING_NOT_FOUND } from "../../../contracts/bookings.ts";
+import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import * as q from "./queries.ts";
@@ -7,6 +9,12 @@ import { roleOf, toCard, toDetail } from "./view.ts";
 
 /** The caller; `isStaff` is asked only when the caller is neither party. */
 export type Viewer = { userId: string; isStaff: () => Promise<boolean> };
+
+/**
+ * The booking and its two parties, for another domain telling them something (read in that
+ * domain's transaction, `db`).
+ */
+export const bookingWithParties = (db: Kysely<DB>, id: string) => q.findBooking(db, id);
 
 /** The booking and the viewer's role on it; anyone but its two parties and staff gets 404. */
 export async function findForViewer(deps: AppDeps, id: string, viewer: Viewer) {

@@ -165,7 +165,7 @@ const renewRoute = actionRoute(
   ZBookingPayResponse,
 );
 
-function viewer(c: Context<AppEnv & { Variables: { user: { id: string } } }>): Viewer {
+export function viewer(c: Context<AppEnv & { Variables: { user: { id: string } } }>): Viewer {
   return {
     userId: c.var.user.id,
     isStaff: () =>

@@ -2,10 +2,12 @@ import type { BookingStatus } from "../../../contracts/enums.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { PaymentError } from "../../platform/payments/provider.ts";
+import { notify } from "../notifications/notify.ts";
 import { canReauthorize, captureAt } from "./holds.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { recordMovement } from "./ledger.ts";
 import { holdRenewalMails } from "./mails.ts";
+import { holdRenewalNotification, refundNotification } from "./notifications.ts";
 import {
   completePayment,
   PAYMENT_CANCEL_PATH,
@@ -49,6 +51,7 @@ export async function settleBooking(deps: AppDeps, bookingId: string) {
   }
   const refund = b.deposit_refund_cents ?? 0;
   const ledger = await q.listLedger(deps.database.db, b.id);
+  let refundedCents = 0;
   if (refund > 0 && b.deposit_capture_id && !ledger.some((l) => l.kind === "refund")) {
     const result = await deps.payments.refundCapture(b.deposit_capture_id, {
       amountCents: refund === b.deposit_amount_cents ? null : refund,
@@ -56,10 +59,12 @@ export async function settleBooking(deps: AppDeps, bookingId: string) {
       requestId: requestIds.refund(b.deposit_capture_id),
     });
     await recordMovement(deps, b, "refund", result.amountCents, result.id, result.status);
+    refundedCents = result.amountCents;
   }
-  await deps.database.db
-    .transaction()
-    .execute((trx) => announce(deps, b, b.status as BookingStatus, trx));
+  await deps.database.db.transaction().execute(async (trx) => {
+    await announce(deps, b, b.status as BookingStatus, trx);
+    if (refundedCents > 0) await notify(deps, refundNotification(b, refundedCents), trx);
+  });
 }
 
 /** An unpaid booking's 30 minutes are up: complete it if the buyer did approve, else expire. */
@@ -187,6 +192,7 @@ export async function requestHoldRenewal(deps: AppDeps, b: q.BookingWithParties)
     for (const mail of holdRenewalMails(b, siteOrigin(deps.config)))
       await deps.mailer.send(mail, trx);
     await announce(deps, b, status, trx);
+    await notify(deps, holdRenewalNotification(b), trx);
   });
 }
 
@@ -227,6 +233,6 @@ export async function completeSession(deps: AppDeps, bookingId: string, now: Dat
   }
   await applyTransition(deps, b, "complete", system, {
     note: "Remainder captured after the session",
-    patch: { hold_state: "captured" },
+    patch: { hold_state: "captured", completed_at: now },
   });
 }

@@ -5,9 +5,12 @@ import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { HAIL_JOBS } from "../hail/job-names.ts";
+import { notify } from "../notifications/notify.ts";
+import { afterTransition } from "./after-transition.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { type Actor, TRANSITIONS, type TransitionName } from "./lifecycle.ts";
 import { transitionMails } from "./mails.ts";
+import { transitionNotifications } from "./notifications.ts";
 import * as q from "./queries.ts";
 
 export type ActorRef = { role: Actor; userId: string | null };
@@ -31,8 +34,8 @@ export async function announce(
 
 /**
  * Takes transition `name` for `actor`, if the booking is still in one of its `from` states:
- * one conditional update, its booking_events row, the mails, the live event, and the
- * settlement job when money must move — all committed together. Answers false when the
+ * one conditional update, its booking_events row, the mails, the live event and the parties'
+ * notifications, and the settlement job when money must move — all committed together. Answers false when the
  * booking had already moved on (someone else was first), and changes nothing then.
  */
 export async function applyTransition(
@@ -88,7 +91,10 @@ export async function applyTransition(
     for (const mail of transitionMails(name, booking, skip, refund, siteOrigin(deps.config))) {
       await deps.mailer.send(mail, trx);
     }
+    await afterTransition(deps, trx, { booking, name, now });
     await announce(deps, booking, t.to, trx);
+    for (const n of transitionNotifications(name, booking, actor.role, refund))
+      await notify(deps, n, trx);
     return true;
   };
   return options.trx ? run(options.trx) : deps.database.db.transaction().execute(run);

@@ -9,6 +9,7 @@ import { createRouter } from "../../platform/http.ts";
 import { ANONYMOUS, type Viewer } from "../../platform/realtime.ts";
 import { parseLastEventId, streamEvents } from "../../platform/sse.ts";
 import { getAdminAccess } from "../admin/service.ts";
+import { touchActivity } from "./activity.ts";
 
 const eventsRoute = defineRoute({
   access: "public",
@@ -23,7 +24,8 @@ const eventsRoute = defineRoute({
     "`id:` is its position; a `Last-Event-ID` header (or, for a new EventSource, the",
     "`lastEventId` parameter) replays what came after it, or sends",
     "'reset' when that is no longer possible. 'ready' (with the current position as its id)",
-    "marks the start of the live stream.",
+    "marks the start of the live stream. Signals (e.g.",
+    "'typing') come without an `id:` and are never replayed.",
   ].join(" "),
   tags: ["realtime"],
   request: { query: z.object({ lastEventId: z.string().max(20).optional() }) },
@@ -42,12 +44,20 @@ async function currentViewer(c: Context<AppEnv>): Promise<Viewer> {
 export function eventRoutes() {
   return createRouter().openapi(eventsRoute, async (c) => {
     let viewer = await currentViewer(c);
+    const touch = (userId: string | null) => {
+      if (!userId) return;
+      touchActivity(c.var.deps, userId).catch((err) =>
+        c.var.deps.log.warn({ err }, "recording activity failed"),
+      );
+    };
+    touch(viewer.userId);
     // Who is reading is looked up again on an open stream, so a signed-out user or a
     // deactivated admin stops receiving what they may no longer see within seconds.
     const recheck = setInterval(() => {
       currentViewer(c).then(
         (next) => {
           viewer = next;
+          touch(next.userId);
         },
         () => {
           viewer = ANONYMOUS;

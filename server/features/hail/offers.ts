@@ -6,7 +6,7 @@ import {
 } from "../../../contracts/hail.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { createAdminNotification } from "../admin/service.ts";
+import { createAdminNotificationOnce } from "../admin/service.ts";
 import { captureHailDeposit, insertHailBooking } from "../bookings/hail-booking.ts";
 import { publishHail, publishOffers } from "./events.ts";
 import { HAIL_JOBS } from "./job-names.ts";
@@ -168,7 +168,7 @@ export async function flagRepeatCanceller(deps: AppDeps, bookingId: string, now:
   const since = new Date(now.getTime() - days * DAY_MS);
   const cancelled = await q.countCreatorCancelledHails(db, hail.accepted_profile_id, since);
   if (cancelled < count) return;
-  await createAdminNotification(deps, {
+  await createAdminNotificationOnce(deps, {
     kind: "hail_cancellations",
     title: "A creator keeps cancelling hail bookings",
     body: `Creator ${hail.accepted_profile_id} has cancelled ${cancelled} hail bookings in the last ${days} days.`,

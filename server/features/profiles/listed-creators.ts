@@ -7,9 +7,11 @@ import type { DB } from "../../db/schema.ts";
 
 /**
  * A listed creator — public page, search, map — is one whose profile is published and
- * approved. Search's partial indexes (migrations 030, 050) repeat this predicate.
+ * approved, and whom staff have not deactivated. Search's partial indexes (migrations 030, 050)
+ * repeat the first two.
  */
-export const listedSql = sql<boolean>`p.is_published and p.approved`;
+export const listedSql = sql<boolean>`p.is_published and p.approved and not exists
+  (select 1 from user_deactivations d where d.user_id = p.user_id)`;
 
 /** The name a creator goes by: full name, else business name, else "Photographer". */
 export const displayNameSql = sql<string>`coalesce(nullif(btrim(p.full_name), ''), nullif(btrim(p.business_name), ''), ${sql.lit(DEFAULT_CREATOR_NAME)})`;

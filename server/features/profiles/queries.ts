@@ -141,8 +141,12 @@ export async function findPortfolioPage(
 export async function findReviews(db: Db, profileId: string): Promise<Review[]> {
   const rows = await db
     .selectFrom("reviews")
-    .select(["id", "author_name", "rating", "comment", "created_at"])
+    .select(["id", "author_name", "rating", "comment", "created_at", "reply", "replied_at"])
     .where("creator_profile_id", "=", profileId)
+    // Public: the clients' reviews once published (never while blind), unless staff hid them.
+    .where("direction", "=", "client_to_creator")
+    .where("published_at", "is not", null)
+    .where("hidden_at", "is", null)
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(PROFILE_REVIEWS_SHOWN)
@@ -153,6 +157,10 @@ export async function findReviews(db: Db, profileId: string): Promise<Review[]> 
     rating: r.rating,
     comment: r.comment,
     date: new Date(r.created_at).toISOString(),
+    reply:
+      r.reply && r.replied_at
+        ? { text: r.reply, date: new Date(r.replied_at).toISOString() }
+        : null,
   }));
 }
 

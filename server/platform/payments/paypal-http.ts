@@ -57,17 +57,22 @@ const ISSUE_REASONS: Record<string, PaymentErrorReason> = {
   INVALID_RESOURCE_ID: "not_found",
 };
 
-type PayPalErrorBody = { name?: string; message?: string; details?: { issue?: string }[] };
+type PayPalErrorBody = {
+  name?: string;
+  message?: string;
+  details?: { issue?: string; link?: { href?: string }[] }[];
+};
 
 export function paymentErrorFrom(status: number, body: unknown, what: string): PaymentError {
   const error = (typeof body === "object" && body ? body : {}) as PayPalErrorBody;
   const issue = error.details?.find((d) => typeof d.issue === "string")?.issue ?? error.name;
   const message = `PayPal ${what}: ${status} ${issue ?? error.message ?? "no detail"}`;
+  const link = error.details?.flatMap((d) => d.link ?? []).find((l) => l.href)?.href;
   if (status >= 500) return new PaymentError("unavailable", message, issue);
   const mapped = issue ? ISSUE_REASONS[issue] : undefined;
-  if (mapped) return new PaymentError(mapped, message, issue);
-  if (status === 404) return new PaymentError("not_found", message, issue);
-  return new PaymentError("rejected", message, issue);
+  if (mapped) return new PaymentError(mapped, message, issue, link);
+  if (status === 404) return new PaymentError("not_found", message, issue, link);
+  return new PaymentError("rejected", message, issue, link);
 }
 
 class Retryable extends Error {}

@@ -3,6 +3,7 @@ import type { PayPalConfig } from "../../config.ts";
 import type { Logger } from "../logger.ts";
 import { createPayPalHttp } from "./paypal-http.ts";
 import { centsToDecimal, decimalToCents } from "./paypal-money.ts";
+import { payPalPayouts } from "./paypal-payouts.ts";
 import { createWebhookVerifier } from "./paypal-webhooks.ts";
 import {
   type Authorization,
@@ -260,5 +261,6 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
     },
 
     verifyWebhook,
+    ...payPalPayouts(http),
   };
 }

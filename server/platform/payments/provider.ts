@@ -86,6 +86,8 @@ export class PaymentError extends Error {
     message: string,
     /** The provider's own issue name, for logs (e.g. "AUTHORIZATION_EXPIRED"). */
     readonly providerIssue?: string,
+    /** The resource an error points at (PayPal's details[].link[].href), e.g. an existing batch. */
+    readonly link?: string,
   ) {
     super(message);
     this.name = "PaymentError";
@@ -99,6 +101,42 @@ export type WebhookEvent = {
   resourceId: string | null;
   /** The order the resource belongs to, when the event says (supplementary_data.related_ids). */
   orderId: string | null;
+};
+
+/** A payout item's status, as PayPal Payouts names them (transaction_status). */
+export type PayoutItemStatus =
+  | "SUCCESS"
+  | "PENDING"
+  | "UNCLAIMED"
+  | "ONHOLD"
+  | "FAILED"
+  | "RETURNED"
+  | "BLOCKED"
+  | "REFUNDED"
+  | "DENIED";
+
+export type PayoutBatch = {
+  batchId: string;
+  /** PENDING, PROCESSING, SUCCESS, DENIED or CANCELED. */
+  batchStatus: string;
+  items: {
+    itemId: string;
+    senderItemId: string | null;
+    status: PayoutItemStatus;
+    amountCents: number;
+    /** The provider's reason for a failed item (errors.name). */
+    error: string | null;
+  }[];
+};
+
+export type CreatePayoutInput = {
+  /** Ours and unique per attempt: the provider refuses a repeat, so a retry cannot pay twice. */
+  senderBatchId: string;
+  senderItemId: string;
+  receiverEmail: string;
+  amountCents: number;
+  currency: string;
+  note: string;
 };
 
 export type PaymentProvider = {
@@ -127,4 +165,10 @@ export type PaymentProvider = {
    * (or webhooks are not configured). Never throws for a bad signature.
    */
   verifyWebhook(headers: Headers, rawBody: Uint8Array): Promise<WebhookEvent | null>;
+  /**
+   * Sends one payout (PayPal Payouts: a batch of one item). Sending a senderBatchId again
+   * answers the batch it already made. Items may be absent until the batch is read again.
+   */
+  createPayout(input: CreatePayoutInput): Promise<PayoutBatch>;
+  getPayoutBatch(batchId: string): Promise<PayoutBatch>;
 };

@@ -7,6 +7,7 @@ import type { Authorization, Capture, Order, PaymentProvider, Refund } from "./p
 import { PaymentError } from "./provider.ts";
 import { capture, reauthorizeHold, voidHold } from "./sandbox-holds.ts";
 import { authorize, checkAmount, insertOrder, refund } from "./sandbox-operations.ts";
+import { sandboxPayouts } from "./sandbox-payouts.ts";
 import { once, readOrder } from "./sandbox-store.ts";
 
 export { LAPSING_HOLD_MS } from "./sandbox-operations.ts";
@@ -100,5 +101,7 @@ export function createSandboxProvider(options: {
     async verifyWebhook() {
       return null;
     },
+
+    ...sandboxPayouts(database),
   };
 }

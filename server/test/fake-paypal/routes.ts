@@ -11,7 +11,9 @@ export type FakeOperation =
   | "capture"
   | "void"
   | "reauthorize"
-  | "refund";
+  | "refund"
+  | "createPayout"
+  | "getPayout";
 
 export const ROUTES: { method: string; pattern: RegExp; operation: FakeOperation }[] = [
   { method: "POST", pattern: /^\/v1\/oauth2\/token$/, operation: "token" },
@@ -42,6 +44,8 @@ export const ROUTES: { method: string; pattern: RegExp; operation: FakeOperation
     pattern: /^\/v2\/payments\/captures\/([A-Z0-9]+)\/refund$/,
     operation: "refund",
   },
+  { method: "POST", pattern: /^\/v1\/payments\/payouts$/, operation: "createPayout" },
+  { method: "GET", pattern: /^\/v1\/payments\/payouts\/([A-Z0-9]+)$/, operation: "getPayout" },
 ];
 
 export function errorBody(error: FakePayPalError) {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PayPalConfig } from "../../config.ts";
+import { FakePayouts } from "./payouts.ts";
 import { authorizationJson, captureJson, orderJson, refundJson } from "./representation.ts";
 import { cents, errorBody, type FakeOperation, ROUTES } from "./routes.ts";
 import { createWebhookSigner } from "./signing.ts";
@@ -57,6 +58,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
   let tokenExpiresIn = options.tokenExpiresIn ?? 32_400;
   let clock = options.now ?? (() => new Date());
   const state = new FakePayPalState(() => clock());
+  const payouts = new FakePayouts(() => clock());
   const signer = await createWebhookSigner();
   const tokens = new Map<string, number>();
   const replies = new Map<string, Answer>();
@@ -127,6 +129,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
         if (amountCents === null) throw new FakePayPalError(400, "MISSING_REQUIRED_PARAMETER");
         return { status: 201, body: authorizationJson(base, state.reauthorize(id, amountCents)) };
       }
+      case "createPayout":
+        return payouts.create(base, input);
+      case "getPayout":
+        return payouts.read(base, id);
       case "refund":
         return {
           status: 201,
@@ -199,7 +205,11 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       return { status: 401, body: { error: "invalid_token", error_description: "Token expired" } };
     }
     const requestId = req.headers["paypal-request-id"];
-    const replyKey = typeof requestId === "string" ? `${url.pathname}\n${requestId}` : null;
+    // Payouts are not replayed by request id: their sender_batch_id is the guard.
+    const replyKey =
+      typeof requestId === "string" && route.operation !== "createPayout"
+        ? `${url.pathname}\n${requestId}`
+        : null;
     const earlier = replyKey ? replies.get(replyKey) : undefined;
     if (earlier)
       return { status: earlier.status === 201 ? 200 : earlier.status, body: earlier.body };
@@ -272,6 +282,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       return requests.filter((r) => r.operation === "token").length;
     },
     state,
+    /** Payout batches made, and the status a receiver's items end in (SUCCESS by default). */
+    payouts,
     order: (id: string) => state.order(id),
     authorization: (id: string) => state.authorization(id),
     capture: (id: string) => state.capture(id),

@@ -23,6 +23,6 @@ export const BOOKINGS_LINK = { to: PAGE_ROUTES.bookings, label: "Bookings", icon
 export const TAB_BAR_LINKS = [
   { to: PAGE_ROUTES.search, label: "Search", icon: Search },
   { ...BOOKINGS_LINK, badge: true },
-  { to: PAGE_ROUTES.messages, label: "Messages", icon: MessageCircle },
+  { to: PAGE_ROUTES.messages, label: "Messages", icon: MessageCircle, unread: true },
   { to: PAGE_ROUTES.profile, label: "Profile", icon: UserRound },
 ] as const;

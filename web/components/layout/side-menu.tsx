@@ -31,7 +31,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     <dialog
       ref={ref}
       aria-labelledby="side-menu-title"
-      className="side-menu w-80 max-w-[85vw] bg-white p-0 shadow-2xl lg:hidden"
+      className="side-menu w-80 max-w-[85vw] bg-white p-0 shadow-2xl xl:hidden"
       onClose={onClose}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();

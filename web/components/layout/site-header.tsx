@@ -7,12 +7,14 @@ import { Button } from "../ui/button.tsx";
 import { Container } from "../ui/page.tsx";
 import { BookingsLink } from "./bookings-link.tsx";
 import { Logo } from "./logo.tsx";
+import { MessagesLinkSlot } from "./messages-link-slot.tsx";
 import { HEADER_LINKS, MAP_LINK } from "./nav-links.ts";
+import { NotificationBellSlot } from "./notification-bell-slot.tsx";
 import { SideMenu } from "./side-menu.tsx";
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
-    "relative rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+    "relative whitespace-nowrap rounded-lg px-2.5 py-2 text-sm font-medium transition-colors",
     "after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full",
     isActive
       ? "text-brand-700 after:bg-brand-500"
@@ -26,14 +28,14 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
       <Container className="flex h-16 items-center justify-between gap-4">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
           {HEADER_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto hidden items-center gap-2 md:flex lg:ml-0">
+        <div className="ml-auto hidden items-center gap-1 md:flex xl:ml-0">
           <Button variant="ghost" size="icon" asChild>
             <Link to={MAP_LINK.to} aria-label={MAP_LINK.label} title={MAP_LINK.label}>
               <MAP_LINK.icon className="size-5!" aria-hidden />
@@ -47,12 +49,17 @@ export function SiteHeader() {
               )
             }
           />
+          <MessagesLinkSlot />
+          <NotificationBellSlot />
           <AccountActions />
+        </div>
+        <div className="ml-auto md:hidden">
+          <NotificationBellSlot asLink />
         </div>
         <Button
           variant="ghost"
           size="icon"
-          className="lg:hidden"
+          className="xl:hidden"
           aria-label="Open menu"
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}

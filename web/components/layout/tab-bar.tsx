@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import { cn } from "../../lib/cn.ts";
+import { UnreadMessagesSlot } from "./messages-link-slot.tsx";
 import { TAB_BAR_LINKS } from "./nav-links.ts";
 import { OpenRequestsSlot } from "./open-requests-slot.tsx";
 
@@ -33,6 +34,9 @@ export function TabBar() {
                     <Icon className={cn("size-5", isActive && "stroke-[2.5]")} aria-hidden />
                     {"badge" in link ? (
                       <OpenRequestsSlot className="absolute -right-1 -top-1.5" />
+                    ) : null}
+                    {"unread" in link ? (
+                      <UnreadMessagesSlot className="absolute -right-1 -top-1.5" />
                     ) : null}
                   </span>
                   <span>{label}</span>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { ZAdminMe, ZAdminOverview } from "../../../contracts/accounts.ts";
+import { ZAdminMe } from "../../../contracts/accounts.ts";
 import {
   type AdminNotificationsResponse,
   ZAdminNotification,
@@ -15,7 +15,6 @@ import { subscribeEvents } from "../../lib/events.ts";
 export const adminKeys = {
   /** Per user, so signing out or in as someone else never shows the previous user's state. */
   me: (userId: string | undefined) => ["admin", "me", userId] as const,
-  overview: ["admin", "overview"] as const,
   notifications: ["admin", "notifications"] as const,
 };
 
@@ -33,13 +32,6 @@ export function useAdminMeQuery(userId: string | undefined) {
     retry: false,
     staleTime: 30_000,
     refetchOnWindowFocus: true,
-  });
-}
-
-export function useAdminOverview() {
-  return useQuery({
-    queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => apiRequest("GET", "/admin/overview", ZAdminOverview, { signal }),
   });
 }
 

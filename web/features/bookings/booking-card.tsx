@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import {
   type BookingCard as Booking,
   bookingPagePath,
+  bookingPhotosPath,
+  bookingReviewPath,
   DEFAULT_LOCATION_LABEL,
 } from "../../../contracts/bookings.ts";
 import {
@@ -16,9 +18,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Avatar } from "../../components/ui/media-image.tsx";
 import { formatCents } from "../../lib/format.ts";
 import { CancelBookingDialog } from "./cancel-dialog.tsx";
-import { ComingSoonButton } from "./coming-soon-dialog.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
-import { PHOTOS_COMING, REVIEWS_COMING } from "./strings.ts";
 import { bookingDate, bookingTimeRange } from "./time.ts";
 
 /** One booking on My Bookings: upcoming (Message, View Details, Cancel) or past. */
@@ -66,16 +66,18 @@ export function BookingCard({ booking, past = false }: { booking: Booking; past?
         <div className="flex flex-wrap gap-2">
           {past ? (
             <>
-              <ComingSoonButton
-                label="View Photos"
-                message={PHOTOS_COMING}
-                icon={<Camera aria-hidden />}
-              />
-              <ComingSoonButton
-                label="Leave Review"
-                message={REVIEWS_COMING}
-                icon={<Star aria-hidden />}
-              />
+              <Button asChild variant="outline" size="sm">
+                <Link to={bookingPhotosPath(booking.id)}>
+                  <Camera aria-hidden />
+                  View Photos
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <Link to={bookingReviewPath(booking.id)}>
+                  <Star aria-hidden />
+                  Leave Review
+                </Link>
+              </Button>
               {asCreator ? null : (
                 <Button asChild size="sm">
                   <Link to={bookingsForCreatorPath(booking.creator.id)}>
@@ -89,7 +91,11 @@ export function BookingCard({ booking, past = false }: { booking: Booking; past?
             <>
               <Button asChild variant="outline" size="sm">
                 <Link
-                  to={asCreator ? PAGE_ROUTES.messages : messagesForCreatorPath(booking.creator.id)}
+                  to={
+                    asCreator
+                      ? `${PAGE_ROUTES.messages}?booking=${booking.id}`
+                      : messagesForCreatorPath(booking.creator.id, booking.id)
+                  }
                 >
                   <MessageCircle aria-hidden />
                   Message

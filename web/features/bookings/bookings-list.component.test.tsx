@@ -55,7 +55,7 @@ describe("a booking card", () => {
     expect(screen.getByText("TBD")).toBeTruthy();
     expect(screen.getByText("$472.50")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Message" }).getAttribute("href")).toBe(
-      `/messages?creator=${CREATOR_ID}`,
+      `/messages?with=${CREATOR_ID}&booking=${BOOKING_ID}`,
     );
     expect(screen.getByRole("link", { name: "View Details" }).getAttribute("href")).toBe(
       `/bookings/${BOOKING_ID}`,
@@ -73,17 +73,18 @@ describe("a booking card", () => {
     },
   );
 
-  it("past: View Photos and Leave Review say they come next; Book Again opens the form for the creator", async () => {
-    const user = show(<BookingCard booking={bookingCard({ status: "completed" })} past />);
+  it("past: View Photos and Leave Review open the booking's delivery and review; Book Again opens the form for the creator", () => {
+    show(<BookingCard booking={bookingCard({ status: "completed" })} past />);
     expect(screen.getByRole("link", { name: "Book Again" }).getAttribute("href")).toBe(
       `/bookings?creator=${CREATOR_ID}`,
     );
     expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull();
-    await user.click(screen.getByRole("button", { name: "View Photos" }));
-    expect(await screen.findByText("Photo delivery arrives with the next release.")).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: "OK" }));
-    await user.click(screen.getByRole("button", { name: "Leave Review" }));
-    expect(await screen.findByText("Reviews arrive with the next release.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "View Photos" }).getAttribute("href")).toBe(
+      `/bookings/${BOOKING_ID}/photos`,
+    );
+    expect(screen.getByRole("link", { name: "Leave Review" }).getAttribute("href")).toBe(
+      `/bookings/${BOOKING_ID}/review`,
+    );
   });
 
   it("Cancel shows the policy, then cancels and tells the refund", async () => {

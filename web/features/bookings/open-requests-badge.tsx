@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
-import { cn } from "../../lib/cn.ts";
+import { CountBadge } from "../../components/ui/count-badge.tsx";
 import { subscribeEvents } from "../../lib/events.ts";
 import { bookingKeys } from "./keys.ts";
 
@@ -9,6 +9,8 @@ import { bookingKeys } from "./keys.ts";
 // plain fetch, not the API client: the client, zod and the contract schemas must stay out of
 // the home page's first load (budget: scripts/bench/home-bundle.ts). The path and shape are
 // contracts/bookings.ts openRequestsApiPath and ZOpenRequestCount (a component test checks).
+const LABEL = ["open request", "open requests"] as const;
+
 export const OPEN_REQUESTS_URL = "/api/bookings/open-requests";
 
 export async function fetchOpenRequests(): Promise<{ openRequests: number }> {
@@ -34,16 +36,5 @@ export default function OpenRequestsBadge({ className }: { className?: string })
     return subscribeEvents(REALTIME_TOPICS.bookings, { onEvent: reload, onResync: reload });
   }, [client]);
   const count = data?.openRequests ?? 0;
-  if (count <= 0) return null;
-  return (
-    <span
-      className={cn(
-        "inline-grid min-w-5 place-items-center rounded-full bg-red-600 px-1.5 text-[11px] font-bold leading-5 text-white",
-        className,
-      )}
-    >
-      {count > 99 ? "99+" : count}
-      <span className="sr-only"> open {count === 1 ? "request" : "requests"}</span>
-    </span>
-  );
+  return <CountBadge count={count} label={LABEL} className={className} />;
 }

@@ -26,10 +26,6 @@ export const HOLD_EXPLANATION =
 export const PAYMENT_APPROVED_BANNER = "Payment approved — your request is with the creator";
 export const PAYMENT_CANCELLED_BANNER = "Payment cancelled";
 
-export const COMING_SOON_TITLE = "Coming soon";
-export const PHOTOS_COMING = "Photo delivery arrives with the next release.";
-export const REVIEWS_COMING = "Reviews arrive with the next release.";
-
 /** The spec's badge words for the statuses it names; ours for the rest. */
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   pending_payment: "Pending payment",

@@ -26,9 +26,16 @@ export function CreatorSetupCard({ userId }: { userId: string }) {
               : `Setup is ${percent}% done. Finish it to start receiving bookings.`}
           </p>
         </div>
-        <Button asChild>
-          <Link to={PAGE_ROUTES.profileSetup}>{complete ? "Edit profile" : "Continue setup"}</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={PAGE_ROUTES.earnings}>Earnings</Link>
+          </Button>
+          <Button asChild>
+            <Link to={PAGE_ROUTES.profileSetup}>
+              {complete ? "Edit profile" : "Continue setup"}
+            </Link>
+          </Button>
+        </div>
       </CardContent>
     </Card>
   );

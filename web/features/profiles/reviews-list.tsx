@@ -1,20 +1,6 @@
-import { Star } from "lucide-react";
 import type { Review } from "../../../contracts/profiles.ts";
+import { Stars } from "../../components/ui/stars.tsx";
 import { formatDate } from "../../lib/format.ts";
-
-export function Stars({ rating, className }: { rating: number; className?: string }) {
-  return (
-    <span className={className} role="img" aria-label={`${rating} out of 5 stars`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden
-          className={`inline size-4 ${n <= Math.round(rating) ? "fill-amber-400 text-amber-400" : "text-ink-300"}`}
-        />
-      ))}
-    </span>
-  );
-}
 
 export function ReviewsList({ reviews }: { reviews: Review[] }) {
   if (reviews.length === 0) return <p className="text-ink-600">No reviews yet.</p>;
@@ -30,6 +16,12 @@ export function ReviewsList({ reviews }: { reviews: Review[] }) {
           </div>
           <Stars rating={review.rating} className="mt-1 block" />
           {review.comment ? <p className="mt-2 text-ink-700">{review.comment}</p> : null}
+          {review.reply ? (
+            <div className="mt-3 rounded-xl bg-ink-50 px-4 py-3 text-sm">
+              <p className="font-semibold text-ink-800">Reply from the creator</p>
+              <p className="mt-1 text-ink-700">{review.reply.text}</p>
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { TransitionDone } from "../bookings/after-transition.ts";
+import {
+  fixCommissionAtConfirmation,
+  writeCancellationLines,
+  writeCompletionLines,
+} from "./booking-lines.ts";
+
+/** The payouts domain's part of a booking transition (in the transition's transaction). */
+export async function payoutsAfterTransition(trx: Kysely<DB>, done: TransitionDone) {
+  const { booking, name, now } = done;
+  if (name === "accept") await fixCommissionAtConfirmation(trx, booking, now);
+  if (name === "complete") await writeCompletionLines(trx, booking.id, now);
+  if (name === "cancelConfirmed") {
+    const after = await trx
+      .selectFrom("bookings")
+      .select("deposit_refund_cents")
+      .where("id", "=", booking.id)
+      .executeTakeFirst();
+    await writeCancellationLines(trx, booking.id, after?.deposit_refund_cents ?? 0, now);
+  }
+}

@@ -1,0 +1,165 @@
+import { type Kysely, sql } from "kysely";
+import { PAYOUTS } from "../../../contracts/constants.ts";
+import type { DB } from "../../db/schema.ts";
+
+type Db = Kysely<DB>;
+
+export type PayoutRow = {
+  id: string;
+  creator_profile_id: string;
+  booking_id: string;
+  amount_cents: number;
+  currency: string;
+  method: string;
+  status: string;
+  receiver_email: string | null;
+  bank_account_last4: string | null;
+  attempt: number;
+  sender_batch_id: string | null;
+  provider_batch_id: string | null;
+  provider_status: string | null;
+  failure_reason: string | null;
+  due_at: Date;
+  paid_at: Date | null;
+};
+
+const PAYOUT_COLUMNS = [
+  "id",
+  "creator_profile_id",
+  "booking_id",
+  "amount_cents",
+  "currency",
+  "method",
+  "status",
+  "receiver_email",
+  "bank_account_last4",
+  "attempt",
+  "sender_batch_id",
+  "provider_batch_id",
+  "provider_status",
+  "failure_reason",
+  "due_at",
+  "paid_at",
+] as const;
+
+export const findPayout = (db: Db, id: string) =>
+  db
+    .selectFrom("payouts")
+    .select(PAYOUT_COLUMNS)
+    .where("id", "=", id)
+    .executeTakeFirst() as Promise<PayoutRow | undefined>;
+
+export const sendingPayouts = (db: Db, now: Date) =>
+  db
+    .selectFrom("payouts")
+    .select("id")
+    .where("method", "=", "paypal")
+    .where("status", "in", ["pending", "processing"])
+    .where("due_at", "<=", now)
+    .orderBy("due_at")
+    .limit(200)
+    .execute();
+
+/** A creator's net on a booking so far: its creator lines, payouts not counted. */
+export const bookingNetSql = sql<number>`coalesce((select sum(l.amount_cents) from payout_lines l
+  where l.booking_id = b.id and l.account = 'creator' and l.kind <> 'payout'), 0)::integer`;
+
+/**
+ * When a booking's net became payable (null while it is not): a completed booking when its
+ * delivery was accepted (a disputed one is not); a cancelled one whose deposit was kept in part
+ * once its refund is in the ledger (or none was owed), at its last line. Needs `b` and a left
+ * join of `deliveries as d`.
+ */
+export const payableSinceSql = sql<Date | null>`case
+  when b.status = 'completed' and d.status = 'accepted' then d.accepted_at
+  when b.status = 'cancelled' and (coalesce(b.deposit_refund_cents, 0) = 0 or exists (
+    select 1 from payout_lines r where r.booking_id = b.id and r.kind = 'refund'))
+    then (select max(l.created_at) from payout_lines l where l.booking_id = b.id)
+end`;
+
+/**
+ * Bookings payable for at least minHoursAfterAcceptance (payableSinceSql) that have no payout
+ * yet.
+ */
+export const duePayoutBookings = (db: Db, now: Date) =>
+  db
+    .selectFrom("bookings as b")
+    .leftJoin("deliveries as d", "d.booking_id", "b.id")
+    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
+    .select([
+      "b.id",
+      "b.creator_profile_id",
+      "b.currency",
+      payableSinceSql.as("payable_since"),
+      "p.payment_method",
+      "p.payout_email",
+      "p.bank_account_last4",
+      bookingNetSql.as("net"),
+    ])
+    .where("b.status", "in", ["completed", "cancelled"])
+    .where(
+      payableSinceSql,
+      "<=",
+      new Date(now.getTime() - PAYOUTS.minHoursAfterAcceptance * 3_600_000),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("payouts as x").select("x.id").whereRef("x.booking_id", "=", "b.id"),
+        ),
+      ),
+    )
+    .limit(200)
+    .execute();
+
+export async function insertPayoutLine(
+  trx: Db,
+  p: Pick<PayoutRow, "id" | "creator_profile_id" | "booking_id" | "amount_cents" | "currency">,
+  note: string,
+  at: Date,
+  createdBy: string | null = null,
+) {
+  await trx
+    .insertInto("payout_lines")
+    .values({
+      creator_profile_id: p.creator_profile_id,
+      account: "creator",
+      kind: "payout",
+      amount_cents: -p.amount_cents,
+      currency: p.currency,
+      booking_id: p.booking_id,
+      payout_id: p.id,
+      note,
+      created_by: createdBy,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** One conditional step of a payout: answers the row when it was still in `from`. */
+export function movePayout(
+  trx: Db,
+  id: string,
+  from: readonly string[],
+  set: Partial<{
+    status: string;
+    attempt: number;
+    sender_batch_id: string | null;
+    provider_batch_id: string | null;
+    provider_item_id: string | null;
+    provider_status: string | null;
+    failure_reason: string | null;
+    paid_at: Date | null;
+    sent_by: string | null;
+  }>,
+  now: Date,
+) {
+  return trx
+    .updateTable("payouts")
+    .set({ ...set, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "in", [...from])
+    .returning(PAYOUT_COLUMNS)
+    .executeTakeFirst() as Promise<PayoutRow | undefined>;
+}

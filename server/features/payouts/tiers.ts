@@ -1,0 +1,138 @@
+import { type Kysely, sql } from "kysely";
+import { TIER_RULES } from "../../../contracts/constants.ts";
+import { TIER_PERCENT, type TierName, type TierProgress } from "../../../contracts/payouts.ts";
+import type { DB } from "../../db/schema.ts";
+import type { AppDeps } from "../../platform/deps.ts";
+import { dayOf, eliteRatingKept, eliteWindowStart, progressOf, tierFor } from "./tier-rules.ts";
+
+// Each creator's tier: computed from their profile's figures and their daily history, written
+// once a day by the tiers job (idempotent for the day), read at a booking's confirmation.
+
+type Db = Kysely<DB>;
+
+async function figuresOf(db: Db, profileId: string) {
+  const row = await db
+    .selectFrom("photographer_profiles as p")
+    .leftJoin("creator_tiers as t", "t.creator_profile_id", "p.id")
+    .select(["p.jobs_completed", "p.rating_avg", "t.vip_invited_at", "t.tier", "t.computed_on"])
+    .where("p.id", "=", profileId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    jobsCompleted: row.jobs_completed,
+    rating: Number(row.rating_avg),
+    vip: row.vip_invited_at !== null,
+    storedTier: row.tier as TierName | null,
+  };
+}
+
+/** The history before `today`: its oldest day, the lowest rating in the window, and since when
+ * the rating has stayed at or above Elite's minimum. */
+async function historyOf(db: Db, profileId: string, today: string, windowStart: string) {
+  const row = await db
+    .selectFrom("creator_tier_history")
+    .select([
+      sql<string | null>`min(day)::text`.as("oldest"),
+      sql<string | null>`min(rating) filter (where day >= ${windowStart}::date)::text`.as("lowest"),
+      sql<
+        string | null
+      >`(max(day) filter (where rating < ${TIER_RULES.eliteMinRating}) + 1)::text`.as("lastBelow"),
+    ])
+    .where("creator_profile_id", "=", profileId)
+    .where("day", "<", sql<Date>`${today}::date`)
+    .executeTakeFirst();
+  return {
+    oldestDay: row?.oldest ?? null,
+    lowestRatingInWindow: row?.lowest == null ? null : Number(row.lowest),
+    keptSince: row?.lastBelow ?? row?.oldest ?? null,
+  };
+}
+
+export async function computeTier(db: Db, profileId: string, now: Date) {
+  const figures = await figuresOf(db, profileId);
+  if (!figures) return undefined;
+  const today = dayOf(now);
+  const windowStart = eliteWindowStart(today);
+  const history = await historyOf(db, profileId, today, windowStart);
+  const kept = eliteRatingKept({ ...history, ratingToday: figures.rating, windowStart });
+  const tier = tierFor({ ...figures, eliteRatingKept: kept });
+  const keptSince =
+    figures.rating >= TIER_RULES.eliteMinRating ? (history.keptSince ?? today) : null;
+  return { tier, today, figures, keptSince };
+}
+
+/** Today's snapshot and tier for one creator; running it again the same day rewrites the same. */
+export async function recordTierOfDay(db: Db, profileId: string, now: Date): Promise<TierName> {
+  const computed = await computeTier(db, profileId, now);
+  if (!computed) throw new Error(`no creator ${profileId}`);
+  const { tier, today, figures } = computed;
+  await db
+    .insertInto("creator_tier_history")
+    .values({
+      creator_profile_id: profileId,
+      day: sql<Date>`${today}::date`,
+      jobs_completed: figures.jobsCompleted,
+      rating: String(figures.rating),
+      tier,
+      created_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(["creator_profile_id", "day"]).doUpdateSet({
+        jobs_completed: figures.jobsCompleted,
+        rating: String(figures.rating),
+        tier,
+      }),
+    )
+    .execute();
+  await db
+    .insertInto("creator_tiers")
+    .values({
+      creator_profile_id: profileId,
+      tier,
+      computed_on: sql<Date>`${today}::date`,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column("creator_profile_id")
+        .doUpdateSet({ tier, computed_on: sql<Date>`${today}::date`, updated_at: now }),
+    )
+    .execute();
+  return tier;
+}
+
+/** The daily job: every approved creator's snapshot and tier. */
+export async function recordDailyTiers(deps: AppDeps, now: Date): Promise<number> {
+  const creators = await deps.database.db
+    .selectFrom("photographer_profiles")
+    .select("id")
+    .where("approved", "=", true)
+    .execute();
+  for (const c of creators) {
+    await deps.database.db.transaction().execute((trx) => recordTierOfDay(trx, c.id, now));
+  }
+  return creators.length;
+}
+
+/** The tier a booking confirmed now takes: today's stored tier, else computed (no history). */
+export async function currentTier(db: Db, profileId: string, now: Date): Promise<TierName> {
+  const figures = await figuresOf(db, profileId);
+  if (figures?.vip) return "vip";
+  if (figures?.storedTier) return figures.storedTier;
+  return (await computeTier(db, profileId, now))?.tier ?? "starter";
+}
+
+export async function tierProgress(db: Db, profileId: string, now: Date): Promise<TierProgress> {
+  const computed = await computeTier(db, profileId, now);
+  const tier = await currentTier(db, profileId, now);
+  if (!computed)
+    return progressOf(tier, { jobsCompleted: 0, rating: 0, keptSince: null, today: dayOf(now) });
+  return progressOf(tier, {
+    jobsCompleted: computed.figures.jobsCompleted,
+    rating: computed.figures.rating,
+    keptSince: computed.keptSince,
+    today: computed.today,
+  });
+}
+
+export const percentOfTier = (tier: TierName) => TIER_PERCENT[tier];

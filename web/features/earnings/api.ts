@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import {
+  ZAdminPayoutResponse,
+  ZAdminPayoutsResponse,
+  ZAdminTiersResponse,
+  ZEarningsResponse,
+  ZTierChangeResponse,
+} from "../../../contracts/payouts.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+
+export const earningsKeys = {
+  mine: (userId: string | undefined) => ["earnings", userId] as const,
+  staffPayouts: ["admin", "payouts"] as const,
+  staffTiers: ["admin", "tiers"] as const,
+};
+
+/** The CSV download is a plain link: the server answers text/csv as an attachment. */
+export const EARNINGS_CSV_URL = "/api/earnings/export";
+
+export function useEarnings(userId: string | undefined) {
+  return useQuery({
+    queryKey: earningsKeys.mine(userId),
+    queryFn: ({ signal }) => apiRequest("GET", "/earnings", ZEarningsResponse, { signal }),
+    enabled: !!userId,
+    retry: false,
+  });
+}
+
+export function useStaffPayouts() {
+  return useQuery({
+    queryKey: earningsKeys.staffPayouts,
+    queryFn: ({ signal }) => apiRequest("GET", "/admin/payouts", ZAdminPayoutsResponse, { signal }),
+  });
+}
+
+export function useStaffTiers() {
+  return useQuery({
+    queryKey: earningsKeys.staffTiers,
+    queryFn: ({ signal }) => apiRequest("GET", "/admin/tiers", ZAdminTiersResponse, { signal }),
+  });
+}
+
+const failed = (title: string) => (error: Error) =>
+  toast.error(title, { description: error.message });
+
+export function useMarkSent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; reason: string | null }) =>
+      apiRequest("POST", `/admin/payouts/${input.id}/mark-sent`, ZAdminPayoutResponse, {
+        body: { reason: input.reason },
+      }),
+    onSuccess: ({ payout }) => {
+      toast.success("Payout marked as sent", {
+        description: `${payout.creatorName} · ${(payout.amountCents / 100).toFixed(2)} USD`,
+      });
+      return queryClient.invalidateQueries({ queryKey: earningsKeys.staffPayouts });
+    },
+    onError: failed("Could not mark the payout as sent"),
+  });
+}
+
+export function useRetryPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest("POST", `/admin/payouts/${id}/retry`, ZAdminPayoutResponse, { body: {} }),
+    onSuccess: ({ payout }) => {
+      if (payout.status === "failed")
+        toast.error("The payout failed again", { description: payout.failureReason ?? undefined });
+      else toast.success("Payout sent again");
+      return queryClient.invalidateQueries({ queryKey: earningsKeys.staffPayouts });
+    },
+    onError: failed("Could not retry the payout"),
+  });
+}
+
+export function useSetVip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; vip: boolean }) =>
+      apiRequest("PUT", `/admin/tiers/${input.id}/vip`, ZTierChangeResponse, {
+        body: { vip: input.vip, reason: null },
+      }),
+    onSuccess: (_data, input) => {
+      toast.success(input.vip ? "Invited to VIP" : "VIP invitation removed");
+      return queryClient.invalidateQueries({ queryKey: earningsKeys.staffTiers });
+    },
+    onError: failed("Could not change the tier"),
+  });
+}
