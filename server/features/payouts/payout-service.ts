@@ -196,7 +196,12 @@ export async function retryPayout(deps: AppDeps, payoutId: string, staffUserId: 
     }
     return row;
   });
-  if (!moved) throw new AppError("conflict", "Only a failed payout can be retried.");
+  if (!moved) {
+    const current = await findPayout(deps.database.db, payoutId);
+    // A repeated retry (a double click, a resent request) finds the payout already retried.
+    if (current && current.attempt > 1 && current.status !== "failed") return current;
+    throw new AppError("conflict", "Only a failed payout can be retried.");
+  }
   try {
     await processPayout(deps, payoutId);
   } catch (error) {
@@ -245,6 +250,9 @@ export async function markPayoutSent(
     return row;
   });
   if (sent) return sent;
-  if (!(await findPayout(deps.database.db, payoutId))) throw notFound();
+  const payout = await findPayout(deps.database.db, payoutId);
+  if (!payout) throw notFound();
+  // Marking it sent again (a resent request, a second member of staff) changes nothing.
+  if (payout.status === "sent") return payout;
   throw new AppError("conflict", "This payout is not waiting to be sent.");
 }

@@ -56,7 +56,8 @@ const markSentRoute = defineRoute({
   access: "admin",
   method: "post",
   path: "/admin/payouts/{id}/mark-sent",
-  summary: "Record that staff sent a direct-deposit or Stripe payout (audit-logged)",
+  summary:
+    "Record that staff sent a direct-deposit or Stripe payout (audit-logged; a repeat answers the sent payout)",
   tags: ["admin"],
   request: {
     params: ZPayoutIdParam,
@@ -65,7 +66,7 @@ const markSentRoute = defineRoute({
   responses: {
     200: json(ZAdminPayoutResponse, "The payout, sent"),
     404: json(ZErrorResponse, "No such payout"),
-    409: json(ZErrorResponse, "Not waiting to be sent"),
+    409: json(ZErrorResponse, "Neither waiting to be sent nor sent"),
   },
 });
 
@@ -73,13 +74,14 @@ const retryRoute = defineRoute({
   access: "admin",
   method: "post",
   path: "/admin/payouts/{id}/retry",
-  summary: "Send a failed PayPal payout again, as a new attempt (audit-logged)",
+  summary:
+    "Send a failed PayPal payout again, as a new attempt (audit-logged; a repeat answers the retried payout)",
   tags: ["admin"],
   request: { params: ZPayoutIdParam },
   responses: {
     200: json(ZAdminPayoutResponse, "The payout after the new attempt"),
     404: json(ZErrorResponse, "No such payout"),
-    409: json(ZErrorResponse, "Not failed"),
+    409: json(ZErrorResponse, "Neither failed nor already retried"),
   },
 });
 
