@@ -94,15 +94,23 @@ export function safeFileName(raw: string, contentType: StoredPhoto["contentType"
   return `${stem || "photo"}.${contentType === "image/png" ? "png" : "jpg"}`;
 }
 
-/** Names made unique within one ZIP: a second "beach.jpg" becomes "beach (2).jpg". */
+/**
+ * Names made unique within one ZIP (case-insensitively, as on Windows and macOS): a second
+ * "beach.jpg" becomes "beach (2).jpg", or "beach (3).jpg" when a photo is really named
+ * "beach (2).jpg".
+ */
 export function uniqueNames(names: string[]): string[] {
-  const seen = new Map<string, number>();
+  const taken = new Set(names.map((name) => name.toLowerCase()));
+  const used = new Set<string>();
   return names.map((name) => {
-    const key = name.toLowerCase();
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
-    if (n === 1) return name;
+    let unique = name;
     const dot = name.lastIndexOf(".");
-    return `${name.slice(0, dot)} (${n})${name.slice(dot)}`;
+    for (let n = 2; used.has(unique.toLowerCase()); n++) {
+      unique = `${name.slice(0, dot)} (${n})${name.slice(dot)}`;
+      // A real photo's own name stays its own: skip it here.
+      if (taken.has(unique.toLowerCase())) unique = name;
+    }
+    used.add(unique.toLowerCase());
+    return unique;
   });
 }
