@@ -79,35 +79,40 @@ end`;
 
 /**
  * Bookings payable for at least minHoursAfterAcceptance (payableSinceSql) that have no payout
- * yet.
+ * yet. payableSinceSql is computed once per booking, in the inner query, and filtered outside.
  */
 export const duePayoutBookings = (db: Db, now: Date) =>
   db
-    .selectFrom("bookings as b")
-    .leftJoin("deliveries as d", "d.booking_id", "b.id")
-    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
-    .select([
-      "b.id",
-      "b.creator_profile_id",
-      "b.currency",
-      payableSinceSql.as("payable_since"),
-      "p.payment_method",
-      "p.payout_email",
-      "p.bank_account_last4",
-      bookingNetSql.as("net"),
-    ])
-    .where("b.status", "in", ["completed", "cancelled"])
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("bookings as b")
+        .leftJoin("deliveries as d", "d.booking_id", "b.id")
+        .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
+        .select([
+          "b.id",
+          "b.creator_profile_id",
+          "b.currency",
+          payableSinceSql.as("payable_since"),
+          "p.payment_method",
+          "p.payout_email",
+          "p.bank_account_last4",
+        ])
+        .where("b.status", "in", ["completed", "cancelled"])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom("payouts as x").select("x.id").whereRef("x.booking_id", "=", "b.id"),
+            ),
+          ),
+        )
+        .as("b"),
+    )
+    .selectAll("b")
+    .select(bookingNetSql.as("net"))
     .where(
-      payableSinceSql,
+      "b.payable_since",
       "<=",
       new Date(now.getTime() - PAYOUTS.minHoursAfterAcceptance * 3_600_000),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom("payouts as x").select("x.id").whereRef("x.booking_id", "=", "b.id"),
-        ),
-      ),
     )
     .limit(200)
     .execute();
