@@ -36,6 +36,7 @@ export const LINE_KINDS = [
   "refund",
   "adjustment",
   "payout",
+  "payout_return",
 ] as const;
 
 export const ZTierProgress = z.object({

@@ -394,6 +394,7 @@ export interface PayoutLines {
   kind: string;
   note: string | null;
   payment_ledger_id: number | null;
+  payout_attempt: number | null;
   payout_id: string | null;
 }
 

@@ -128,6 +128,7 @@ async function payOut(
         amount_cents: -booking.net,
         booking_id: booking.id,
         payout_id: id,
+        payout_attempt: 1,
         note:
           how.method === "paypal"
             ? `Paid to PayPal ${how.email ?? ""}`.trim()

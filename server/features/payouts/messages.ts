@@ -10,7 +10,8 @@ import { notify } from "../notifications/notify.ts";
 import type { PayoutRow } from "./payout-queries.ts";
 
 // What a creator hears of their payouts: a notification and a mail (a payment mail, which no
-// setting turns off) when one is paid or sent, and when PayPal refused one.
+// setting turns off) when one is paid or sent, when PayPal refused one, and when PayPal took a
+// paid one back.
 
 const where = (p: PayoutRow) =>
   p.method === "paypal"
@@ -34,9 +35,16 @@ const TOLD = {
     body: (amount: string, p: PayoutRow, session: string) =>
       `${amount} for your session on ${session} could not be sent to ${where(p)}. Please check your payout details in Profile Setup; our team will send it again.`,
   },
+  returned: {
+    kind: "payout_failed",
+    title: "Payout returned",
+    subject: (amount: string) => `Your ShutterHail payout of ${amount} came back`,
+    body: (amount: string, p: PayoutRow, session: string) =>
+      `${amount} for your session on ${session}, sent to ${where(p)}, came back to us, so it is in your balance again. Please check your payout details in Profile Setup; our team will send it again.`,
+  },
 } as const;
 
-/** Tells the creator of a payout that was paid (or sent by staff) or that failed. */
+/** Tells the creator of a payout that was paid (or sent by staff), failed, or came back. */
 export async function tellCreatorOfPayout(
   deps: AppDeps,
   payout: PayoutRow,

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { PAYOUTS } from "../../../contracts/constants.ts";
 import type { DB } from "../../db/schema.ts";
 
-type Db = Kysely<DB>;
+export type Db = Kysely<DB>;
 
 export type PayoutRow = {
   id: string;
@@ -49,6 +49,13 @@ export const findPayout = (db: Db, id: string) =>
     .where("id", "=", id)
     .executeTakeFirst() as Promise<PayoutRow | undefined>;
 
+export const findPayoutByItem = (db: Db, providerItemId: string) =>
+  db
+    .selectFrom("payouts")
+    .select(PAYOUT_COLUMNS)
+    .where("provider_item_id", "=", providerItemId)
+    .executeTakeFirst() as Promise<PayoutRow | undefined>;
+
 export const sendingPayouts = (db: Db, now: Date) =>
   db
     .selectFrom("payouts")
@@ -60,9 +67,9 @@ export const sendingPayouts = (db: Db, now: Date) =>
     .limit(200)
     .execute();
 
-/** A creator's net on a booking so far: its creator lines, payouts not counted. */
+/** A creator's net on a booking so far: its creator lines, payouts (and their returns) not counted. */
 export const bookingNetSql = sql<number>`coalesce((select sum(l.amount_cents) from payout_lines l
-  where l.booking_id = b.id and l.account = 'creator' and l.kind <> 'payout'), 0)::integer`;
+  where l.booking_id = b.id and l.account = 'creator' and l.kind not in ('payout', 'payout_return')), 0)::integer`;
 
 /**
  * When a booking's net became payable (null while it is not): a completed booking when its
@@ -117,25 +124,34 @@ export const duePayoutBookings = (db: Db, now: Date) =>
     .limit(200)
     .execute();
 
+/**
+ * A payout attempt's line: `payout` takes its amount out of the creator's balance when it is
+ * paid or sent; `payout_return` puts it back when PayPal takes a paid payout back. Once each.
+ */
 export async function insertPayoutLine(
   trx: Db,
-  p: Pick<PayoutRow, "id" | "creator_profile_id" | "booking_id" | "amount_cents" | "currency">,
+  p: Pick<
+    PayoutRow,
+    "id" | "creator_profile_id" | "booking_id" | "amount_cents" | "currency" | "attempt"
+  >,
   note: string,
   at: Date,
-  createdBy: string | null = null,
+  options: { kind?: "payout" | "payout_return"; createdBy?: string } = {},
 ) {
+  const kind = options.kind ?? "payout";
   await trx
     .insertInto("payout_lines")
     .values({
       creator_profile_id: p.creator_profile_id,
       account: "creator",
-      kind: "payout",
-      amount_cents: -p.amount_cents,
+      kind,
+      amount_cents: kind === "payout" ? -p.amount_cents : p.amount_cents,
       currency: p.currency,
       booking_id: p.booking_id,
       payout_id: p.id,
+      payout_attempt: p.attempt,
       note,
-      created_by: createdBy,
+      created_by: options.createdBy ?? null,
       created_at: at,
     })
     .onConflict((oc) => oc.doNothing())

@@ -7,8 +7,10 @@ import { recordStaffAction } from "../admin/audit.ts";
 import { writeRefundLines } from "./booking-lines.ts";
 import { tellCreatorOfPayout } from "./messages.ts";
 import {
+  type Db,
   duePayoutBookings,
   findPayout,
+  findPayoutByItem,
   insertPayoutLine,
   movePayout,
   type PayoutRow,
@@ -23,7 +25,9 @@ import {
 // are manual_pending until staff send them. Only paid and sent write the ledger's −net line,
 // so a failed payout's money is still in the balance.
 
-const FAILED_ITEM = new Set(["FAILED", "RETURNED", "BLOCKED", "REFUNDED", "DENIED"]);
+const FAILED_ITEM = new Set(["FAILED", "RETURNED", "BLOCKED", "REFUNDED", "REVERSED", "DENIED"]);
+/** Item statuses that take back money PayPal had already paid (RETURNED: never claimed). */
+const TAKEN_BACK_ITEM = new Set(["RETURNED", "REFUNDED", "REVERSED"]);
 const batchIdOf = (payoutId: string, attempt: number) => `SH-${payoutId}-${attempt}`;
 
 /** Creates the payouts now due (one per booking, whatever runs at once). */
@@ -100,10 +104,42 @@ async function applyBatch(deps: AppDeps, payout: PayoutRow, batch: PayoutBatch) 
         now,
       );
       if (failed) await tellCreatorOfPayout(deps, failed, "failed", trx);
+      else if (status && TAKEN_BACK_ITEM.has(status)) await takeBack(deps, trx, payout.id, status);
     } else {
       await movePayout(trx, payout.id, ["processing"], common, now);
     }
   });
+}
+
+/** A paid payout PayPal took back: failed again, its money back in the balance, once. */
+async function takeBack(deps: AppDeps, trx: Db, payoutId: string, status: string) {
+  const now = deps.now();
+  const back = await movePayout(
+    trx,
+    payoutId,
+    ["paid"],
+    {
+      status: "failed",
+      provider_status: status,
+      failure_reason: `PayPal: ${status} after it was paid`,
+    },
+    now,
+  );
+  if (!back) return;
+  await insertPayoutLine(trx, back, `PayPal ${status.toLowerCase()} the payout`, now, {
+    kind: "payout_return",
+  });
+  await tellCreatorOfPayout(deps, back, "returned", trx);
+}
+
+/**
+ * A PayPal payout item's webhook: the batch is read again from PayPal (the event is only a
+ * hint), and a payout under way or already paid follows what PayPal says now.
+ */
+export async function refreshPayoutItem(deps: AppDeps, providerItemId: string) {
+  const payout = await findPayoutByItem(deps.database.db, providerItemId);
+  if (!payout?.provider_batch_id || !["processing", "paid"].includes(payout.status)) return;
+  await applyBatch(deps, payout, await deps.payments.getPayoutBatch(payout.provider_batch_id));
 }
 
 /** Sends (or reads back) one PayPal payout; safe to run any number of times. */
@@ -232,7 +268,7 @@ export async function markPayoutSent(
       row,
       `Sent by staff (${row.method === "stripe" ? "Stripe" : "direct deposit"})`,
       now,
-      staffUserId,
+      { createdBy: staffUserId },
     );
     await recordStaffAction(
       trx,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooking, createCreator } from "../../db/factories.ts";
 import { type PayPalTestApp, startPayPalApp } from "../../test/paypal-bookings.ts";
 import { adminSession, jsonRequest } from "../../test/sessions.ts";
+import { PAYPAL_WEBHOOK_PATH } from "../bookings/payment-routes.ts";
 import { processPayout } from "./payout-service.ts";
 
 // Payouts through the real PayPal adapter against the fake PayPal: a crash between PayPal's
@@ -18,7 +19,7 @@ afterAll(() => t?.close());
 /** A completed booking with a PayPal payout of $123.45 due now (its earning line included). */
 async function duePayout(receiver: string) {
   const db = t.app.database.db;
-  const { profile } = await createCreator(db, { approved: true });
+  const { profile, user } = await createCreator(db, { approved: true });
   const booking = await createBooking(db, { creatorProfileId: profile.id, status: "completed" });
   const id = randomUUID();
   await db
@@ -45,7 +46,7 @@ async function duePayout(receiver: string) {
       note: "test earning",
     })
     .execute();
-  return { id, profileId: profile.id };
+  return { id, profileId: profile.id, userId: user.id };
 }
 
 async function state(payoutId: string, profileId: string) {
@@ -68,6 +69,7 @@ async function state(payoutId: string, profileId: string) {
     ...payout,
     balance: lines.reduce((s, l) => s + l.amount_cents, 0),
     payoutLines: lines.filter((l) => l.kind === "payout").length,
+    returnLines: lines.filter((l) => l.kind === "payout_return").length,
     batches: batches.map((b) => b.senderBatchId),
   };
 }
@@ -94,6 +96,7 @@ describe("PayPal payouts against the fake PayPal", () => {
       provider_status: "SUCCESS",
       balance: 0,
       payoutLines: 1,
+      returnLines: 0,
       batches: [`SH-${id}-1`],
     });
     const posts = t.fake.requests.filter(
@@ -128,6 +131,7 @@ describe("PayPal payouts against the fake PayPal", () => {
       provider_status: "SUCCESS",
       balance: 0,
       payoutLines: 1,
+      returnLines: 0,
       batches: [`SH-${id}-1`, `SH-${id}-2`],
     });
     const audit = await t.app.database.db
@@ -156,6 +160,65 @@ describe("PayPal payouts against the fake PayPal", () => {
       status: "paid",
       balance: 0,
       payoutLines: 1,
+    });
+  });
+
+  it("takes back a paid payout PayPal returns: the money is in the balance again, and a retry pays it once more", async () => {
+    const receiver = `unclaimed-${randomUUID()}@pay.test`;
+    const { id, profileId, userId } = await duePayout(receiver);
+    await processPayout(t.app.deps, id);
+    expect(await state(id, profileId)).toMatchObject({ status: "paid", balance: 0 });
+
+    // Thirty days unclaimed: PayPal returns the money and says so by webhook.
+    const [item] = [...t.fake.payouts.batches.values()].flatMap((b) =>
+      b.items.filter((i) => i.receiver === receiver),
+    );
+    item!.status = "RETURNED";
+    const deliver = (eventId: string) =>
+      t.fake.deliverWebhook(
+        `${t.app.url}${PAYPAL_WEBHOOK_PATH}`,
+        "PAYMENT.PAYOUTS-ITEM.RETURNED",
+        t.fake.resource("payout-item", item!.id),
+        { eventId },
+      );
+    const eventId = `WH-${randomUUID()}`;
+    expect((await deliver(eventId)).status).toBe(200);
+    expect(await deliver(eventId).then((r) => r.json())).toMatchObject({ duplicate: true });
+    // The same news again under another event id changes nothing either.
+    expect((await deliver(`WH-${randomUUID()}`)).status).toBe(200);
+    expect(await state(id, profileId)).toMatchObject({
+      status: "failed",
+      provider_status: "RETURNED",
+      balance: 12_345,
+      payoutLines: 1,
+      returnLines: 1,
+    });
+    await t.app.deps.jobs.drain();
+    const told = await t.app.database.db
+      .selectFrom("notifications")
+      .select(["title", "body"])
+      .where("user_id", "=", userId)
+      .execute();
+    expect(told).toEqual([
+      expect.objectContaining({ title: "Payout sent" }),
+      {
+        title: "Payout returned",
+        body: expect.stringContaining(`sent to PayPal (${receiver}), came back to us`),
+      },
+    ]);
+
+    const admin = await adminSession(t.app);
+    const retry = await t.app.fetch(
+      `/api/admin/payouts/${id}/retry`,
+      jsonRequest("POST", {}, admin.cookie),
+    );
+    expect(retry.status).toBe(200);
+    expect(await state(id, profileId)).toMatchObject({
+      status: "paid",
+      attempt: 2,
+      balance: 0,
+      payoutLines: 2,
+      returnLines: 1,
     });
   });
 });

@@ -35,6 +35,7 @@ const ITEM_STATUSES = new Set<string>([
   "RETURNED",
   "BLOCKED",
   "REFUNDED",
+  "REVERSED",
   "DENIED",
 ]);
 

@@ -101,13 +101,19 @@ export function createWebhookVerifier(options: Options) {
 type RawEvent = {
   id?: unknown;
   event_type?: unknown;
-  resource?: { id?: unknown; supplementary_data?: { related_ids?: { order_id?: unknown } } };
+  resource?: {
+    id?: unknown;
+    /** A payout item's resource has no `id`: it names itself by payout_item_id. */
+    payout_item_id?: unknown;
+    supplementary_data?: { related_ids?: { order_id?: unknown } };
+  };
 };
 
 function eventFrom(text: string): WebhookEvent | null {
   const event = JSON.parse(text) as RawEvent;
   if (typeof event?.id !== "string" || typeof event.event_type !== "string") return null;
-  const resourceId = typeof event.resource?.id === "string" ? event.resource.id : null;
+  const ownId = event.resource?.id ?? event.resource?.payout_item_id;
+  const resourceId = typeof ownId === "string" ? ownId : null;
   const relatedOrder = event.resource?.supplementary_data?.related_ids?.order_id;
   const orderId =
     typeof relatedOrder === "string"

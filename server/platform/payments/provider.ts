@@ -97,7 +97,7 @@ export class PaymentError extends Error {
 export type WebhookEvent = {
   id: string;
   type: string;
-  /** The id of the resource the event is about (order, authorization or capture). */
+  /** The id of the resource the event is about (order, authorization, capture, payout item). */
   resourceId: string | null;
   /** The order the resource belongs to, when the event says (supplementary_data.related_ids). */
   orderId: string | null;
@@ -113,6 +113,7 @@ export type PayoutItemStatus =
   | "RETURNED"
   | "BLOCKED"
   | "REFUNDED"
+  | "REVERSED"
   | "DENIED";
 
 export type PayoutBatch = {

@@ -31,7 +31,7 @@ const ID_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const fakeId = () =>
   Array.from({ length: 13 }, () => ID_CHARS[randomInt(ID_CHARS.length)]).join("");
 
-const FAILED_ITEM = new Set(["FAILED", "RETURNED", "BLOCKED", "REFUNDED", "DENIED"]);
+const FAILED_ITEM = new Set(["FAILED", "RETURNED", "BLOCKED", "REFUNDED", "REVERSED", "DENIED"]);
 
 export class FakePayouts {
   readonly batches = new Map<string, FakePayoutBatch>();
@@ -121,42 +121,55 @@ export class FakePayouts {
       : done
         ? "SUCCESS"
         : "PROCESSING";
-    const money = (amountCents: number, currency: string) => ({
-      currency,
-      value: (amountCents / 100).toFixed(2),
-    });
     return {
       status: 200,
       body: {
         ...this.headerJson(base, batch, false),
-        items: batch.items.map((item) => ({
-          payout_item_id: item.id,
-          transaction_id: item.status === "SUCCESS" ? fakeId() : undefined,
-          transaction_status: item.status,
-          payout_item_fee: money(Math.min(25, item.amountCents), item.currency),
-          payout_batch_id: batch.id,
-          payout_item: {
-            recipient_type: "EMAIL",
-            amount: money(item.amountCents, item.currency),
-            note: item.note,
-            receiver: item.receiver,
-            sender_item_id: item.senderItemId,
-            recipient_wallet: "PAYPAL",
-          },
-          time_processed: this.now().toISOString(),
-          ...(FAILED_ITEM.has(item.status)
-            ? { errors: { name: "RECEIVER_UNREGISTERED", message: "Receiver is unregistered" } }
-            : {}),
-          links: [
-            {
-              href: `${base}/v1/payments/payouts-item/${item.id}`,
-              rel: "item",
-              method: "GET",
-              encType: "application/json",
-            },
-          ],
-        })),
+        items: batch.items.map((item) => this.itemJson(base, batch, item)),
       },
+    };
+  }
+
+  /** An item as PayPal shows it, in its batch and as a payout item webhook's `resource`. */
+  item(base: string, itemId: string) {
+    for (const batch of this.batches.values()) {
+      const item = batch.items.find((i) => i.id === itemId);
+      if (item) return this.itemJson(base, batch, item);
+    }
+    throw new FakePayPalError(404, "INVALID_RESOURCE_ID");
+  }
+
+  private itemJson(base: string, batch: FakePayoutBatch, item: FakePayoutItem) {
+    const money = (amountCents: number) => ({
+      currency: item.currency,
+      value: (amountCents / 100).toFixed(2),
+    });
+    return {
+      payout_item_id: item.id,
+      transaction_id: item.status === "SUCCESS" ? fakeId() : undefined,
+      transaction_status: item.status,
+      payout_item_fee: money(Math.min(25, item.amountCents)),
+      payout_batch_id: batch.id,
+      payout_item: {
+        recipient_type: "EMAIL",
+        amount: money(item.amountCents),
+        note: item.note,
+        receiver: item.receiver,
+        sender_item_id: item.senderItemId,
+        recipient_wallet: "PAYPAL",
+      },
+      time_processed: this.now().toISOString(),
+      ...(FAILED_ITEM.has(item.status)
+        ? { errors: { name: "RECEIVER_UNREGISTERED", message: "Receiver is unregistered" } }
+        : {}),
+      links: [
+        {
+          href: `${base}/v1/payments/payouts-item/${item.id}`,
+          rel: "item",
+          method: "GET",
+          encType: "application/json",
+        },
+      ],
     };
   }
 

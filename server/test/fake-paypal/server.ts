@@ -300,7 +300,11 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       failures.push({ operation, kind, times });
     },
     /** PayPal's JSON for a resource, as sent in a webhook event's `resource`. */
-    resource(kind: "order" | "authorization" | "capture" | "refund", id: string): unknown {
+    resource(
+      kind: "order" | "authorization" | "capture" | "refund" | "payout-item",
+      id: string,
+    ): unknown {
+      if (kind === "payout-item") return payouts.item(base, id);
       if (kind === "order") return orderJson(base, state, state.order(id));
       if (kind === "authorization") return authorizationJson(base, state.authorization(id));
       if (kind === "capture") return captureJson(base, state, state.capture(id));

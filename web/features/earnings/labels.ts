@@ -7,6 +7,7 @@ export const LINE_LABELS: Record<string, string> = {
   refund: "Refund",
   adjustment: "Adjustment",
   payout: "Payout",
+  payout_return: "Payout returned",
 };
 
 export const UPCOMING_LABELS: Record<UpcomingPayout["status"], string> = {
