@@ -111,6 +111,7 @@ export const ZAdminBookingDetail = ZAdminBookingRow.extend({
   paymentProvider: z.string(),
   commissionPercent: z.number().int().nullable(),
   problemReportedAt: z.iso.datetime().nullable(),
+  problemResolvedAt: z.iso.datetime().nullable(),
   completedAt: z.iso.datetime().nullable(),
   ledger: z.array(ZLedgerLine.extend({ providerRef: z.string() })),
   timeline: z.array(ZAdminTimelineEntry),

@@ -46,8 +46,14 @@ export const BOOKING_ACTIONS = [
   "renew_hold",
   /** Client: something went wrong at the session; the remainder is not captured. */
   "report_problem",
+  /** Staff: settle a reported problem (complete the session, or refund the client). */
+  "resolve_problem",
 ] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+/** complete: the remainder is captured and the booking completes; refund: cancelled, deposit back. */
+export const PROBLEM_OUTCOMES = ["complete", "refund"] as const;
+export type ProblemOutcome = (typeof PROBLEM_OUTCOMES)[number];
 
 export const HOLD_STATES = ["none", "active", "renewal_needed", "captured", "voided"] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
@@ -118,6 +124,14 @@ export const ZBookingDetail = ZBookingCard.extend({
     holdValidUntil: z.iso.datetime().nullable(),
   }),
   problemReportedAt: z.iso.datetime().nullable(),
+  /** How staff settled the reported problem, once they have. */
+  problemResolution: z
+    .object({
+      at: z.iso.datetime(),
+      outcome: z.enum(PROBLEM_OUTCOMES),
+      text: z.string(),
+    })
+    .nullable(),
   ledger: z.array(ZLedgerLine),
   timeline: z.array(ZTimelineEntry),
   /** The policy in words, and what the viewer's cancellation would refund now. */
@@ -157,6 +171,12 @@ export const ZCancelBookingRequest = z.object({ reason: optionalText(500) });
 export const ZReportProblemRequest = z.object({
   description: z.string().trim().min(1, "Tell us what went wrong").max(2000),
 });
+
+export const ZResolveProblemRequest = z.object({
+  outcome: z.enum(PROBLEM_OUTCOMES, "Choose how to resolve it"),
+  resolution: z.string().trim().min(1, "Say how it was resolved").max(2000),
+});
+export type ResolveProblemRequest = z.infer<typeof ZResolveProblemRequest>;
 
 export const ZBookingTimesQuery = z.object({
   /** Defaults to today in the creator's time zone. */

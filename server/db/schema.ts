@@ -159,7 +159,11 @@ export interface Bookings {
   pay_by: Timestamp | null;
   payment_provider: Generated<string>;
   paypal_order_id: string | null;
+  problem_outcome: string | null;
   problem_reported_at: Timestamp | null;
+  problem_resolution: string | null;
+  problem_resolved_at: Timestamp | null;
+  problem_resolved_by: string | null;
   remainder_cents: number;
   renewal_order_id: string | null;
   respond_by: Timestamp | null;

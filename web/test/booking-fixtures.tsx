@@ -92,6 +92,7 @@ export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDe
       holdValidUntil: "2026-12-22T15:00:00.000Z",
     },
     problemReportedAt: null,
+    problemResolution: null,
     ledger: [
       {
         kind: "authorization",

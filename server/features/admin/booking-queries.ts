@@ -121,6 +121,7 @@ export async function findBookingDetail(
       "b.payment_provider",
       "b.commission_percent",
       "b.problem_reported_at",
+      "b.problem_resolved_at",
       "b.completed_at",
     ])
     .where("b.id", "=", id)
@@ -171,6 +172,7 @@ export async function findBookingDetail(
     paymentProvider: b.payment_provider,
     commissionPercent: b.commission_percent,
     problemReportedAt: isoOrNull(b.problem_reported_at),
+    problemResolvedAt: isoOrNull(b.problem_resolved_at),
     completedAt: isoOrNull(b.completed_at),
     ledger: ledger.map((l) => ({
       kind: l.kind as AdminBookingDetail["ledger"][number]["kind"],

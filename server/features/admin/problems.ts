@@ -65,7 +65,14 @@ async function bookingProblems(db: Kysely<DB>): Promise<Problem[]> {
   const rows = await db
     .selectFrom("bookings as b")
     .innerJoin("user as u", "u.id", "b.client_user_id")
-    .select(["b.id", "b.status", "b.location", "b.problem_reported_at", "u.name"])
+    .select([
+      "b.id",
+      "b.status",
+      "b.location",
+      "b.problem_reported_at",
+      "b.problem_resolved_at",
+      "u.name",
+    ])
     .where("b.problem_reported_at", "is not", null)
     .orderBy("b.problem_reported_at", "desc")
     .limit(PROBLEMS_PER_KIND)
@@ -76,8 +83,8 @@ async function bookingProblems(db: Kysely<DB>): Promise<Problem[]> {
     title: `${r.name} reported a problem with a booking`,
     detail: `${r.location} (${r.status.replace("_", " ")})`,
     reportedAt: iso(r.problem_reported_at!),
-    // Bookings record no resolution: a problem is open until the booking has ended.
-    open: !ENDED_BOOKINGS.includes(r.status),
+    // Open until staff settle it (or the booking ended another way, e.g. cancelled).
+    open: r.problem_resolved_at === null && !ENDED_BOOKINGS.includes(r.status),
     link: adminBookingPath(r.id),
   }));
 }

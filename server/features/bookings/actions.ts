@@ -1,7 +1,8 @@
-import type { BookingAction } from "../../../contracts/bookings.ts";
+import type { BookingAction, ResolveProblemRequest } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { recordStaffAction } from "../admin/audit.ts";
 import { createAdminNotification } from "../admin/service.ts";
 import { captureAt } from "./holds.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
@@ -44,6 +45,7 @@ const ACTION_WORDS: Record<BookingAction, string> = {
   cancel: "cancelled",
   renew_hold: "renewed",
   report_problem: "reported",
+  resolve_problem: "resolved",
 };
 
 async function afterChange(deps: AppDeps, id: string, viewer: Viewer) {
@@ -145,4 +147,67 @@ export async function renewHold(deps: AppDeps, id: string, viewer: Viewer) {
   if (!booking.renewal_order_id) throw new AppError("conflict", "There is no hold to renew.");
   const order = await deps.payments.getOrder(booking.renewal_order_id);
   return { ...(await afterChange(deps, id, viewer)), order: orderForBrowser(order) };
+}
+
+/**
+ * Staff settle a problem the client reported: `complete` lets the session complete (the
+ * remainder is captured now, or at its usual time if that is still ahead); `refund` cancels
+ * the booking with the deposit refunded in full and the hold released. Marked settled first,
+ * under the same condition, so two members of staff never settle it both ways; the same
+ * request again answers the booking as it is.
+ */
+export async function resolveProblem(
+  deps: AppDeps,
+  id: string,
+  viewer: Viewer,
+  { outcome, resolution }: ResolveProblemRequest,
+) {
+  const current = await findForViewer(deps, id, viewer);
+  if (current.booking.problem_resolved_at && current.booking.problem_outcome === outcome) {
+    return afterChange(deps, id, viewer);
+  }
+  const { booking, role } = await allowed(deps, id, viewer, "resolve_problem");
+  const now = deps.now();
+  const note = `Problem resolved: ${resolution}`;
+  const settled = await deps.database.db.transaction().execute(async (trx) => {
+    const marked = await q.settleProblem(trx, id, { outcome, resolution, by: viewer.userId }, now);
+    if (!marked) return false;
+    await recordStaffAction(
+      trx,
+      {
+        actorUserId: viewer.userId,
+        action: "booking.resolve_problem",
+        targetType: "booking",
+        targetId: id,
+        reason: resolution,
+        details: { outcome },
+      },
+      now,
+    );
+    if (outcome === "refund") {
+      const actor = { role, userId: viewer.userId };
+      if (!(await applyTransition(deps, booking, "cancelConfirmed", actor, { note, trx }))) {
+        throw new AppError("conflict", "This booking changed in the meantime.");
+      }
+      return true;
+    }
+    await q.insertBookingEvent(trx, {
+      bookingId: id,
+      from: "confirmed",
+      to: "confirmed",
+      actor: "staff",
+      actorUserId: viewer.userId,
+      note,
+      at: now,
+    });
+    await deps.jobs.send(BOOKING_JOBS.complete, { bookingId: id }, { executor: trx });
+    return true;
+  });
+  if (!settled) {
+    throw new AppError(
+      "conflict",
+      "This booking changed in the meantime. Reload to see where it stands.",
+    );
+  }
+  return afterChange(deps, id, viewer);
 }

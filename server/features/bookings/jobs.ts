@@ -1,6 +1,7 @@
 import type { AppDeps } from "../../platform/deps.ts";
 import { captureAt, nextHoldCheck } from "./holds.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
+import { problemOpen } from "./lifecycle.ts";
 import { findDueBookings } from "./queries.ts";
 import {
   completeSession,
@@ -46,7 +47,7 @@ export async function sweepBookings(deps: AppDeps, now: Date) {
       await expireUnanswered(deps, b.id, now);
     } else {
       const capture = captureAt(b.end_time);
-      if (b.status === "confirmed" && capture <= now && !b.problem_reported_at) {
+      if (b.status === "confirmed" && capture <= now && !problemOpen(b)) {
         await completeSession(deps, b.id, now);
         continue;
       }

@@ -149,6 +149,15 @@ export function cancelTransition(status: BookingStatus): TransitionName | null {
   return null;
 }
 
+/**
+ * A client reported a problem that staff have not settled yet: the remainder is not captured
+ * and the booking does not complete meanwhile.
+ */
+export const problemOpen = (b: {
+  problem_reported_at: Date | null;
+  problem_resolved_at: Date | null;
+}) => b.problem_reported_at !== null && b.problem_resolved_at === null;
+
 export function mayTake(name: TransitionName, actor: Actor, status: BookingStatus): boolean {
   const t: Transition = TRANSITIONS[name];
   return t.actors.includes(actor) && t.from.includes(status);

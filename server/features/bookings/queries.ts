@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from "kysely";
+import type { ProblemOutcome } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { Bookings, DB } from "../../db/schema.ts";
 import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
@@ -183,6 +184,30 @@ export async function patchBooking(
     .executeTakeFirst();
 }
 
+/** Marks a reported problem settled by staff, once: undefined when it was not open. */
+export function settleProblem(
+  db: Db,
+  id: string,
+  settled: { outcome: ProblemOutcome; resolution: string; by: string },
+  now: Date,
+) {
+  return db
+    .updateTable("bookings")
+    .set({
+      problem_resolved_at: now,
+      problem_outcome: settled.outcome,
+      problem_resolution: settled.resolution,
+      problem_resolved_by: settled.by,
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .where("status", "=", "confirmed")
+    .where("problem_reported_at", "is not", null)
+    .where("problem_resolved_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+}
+
 export async function insertBookingEvent(
   db: Db,
   event: {
@@ -303,6 +328,7 @@ export async function findDueBookings(db: Db, now: Date, limit: number) {
       "hold_valid_until",
       "hold_reauthorized",
       "problem_reported_at",
+      "problem_resolved_at",
     ])
     .where((eb) =>
       eb.or([

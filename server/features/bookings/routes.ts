@@ -14,6 +14,7 @@ import {
   ZCreateBookingResponse,
   ZOpenRequestCount,
   ZReportProblemRequest,
+  ZResolveProblemRequest,
 } from "../../../contracts/bookings.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { ZCreatorIdParam } from "../../../contracts/profiles.ts";
@@ -29,6 +30,7 @@ import {
   payBooking,
   renewHold,
   reportProblem,
+  resolveProblem,
 } from "./actions.ts";
 import { bookingTimes, createBooking } from "./create.ts";
 import { getBooking, listBookings, openRequestCount, type Viewer } from "./read.ts";
@@ -154,6 +156,23 @@ const problemRoute = actionWithBodyRoute(
   "Client: report a problem with the session (the remainder is not captured)",
   ZReportProblemRequest,
 );
+const resolveProblemRoute = defineRoute({
+  access: "admin",
+  method: "post",
+  path: "/bookings/{id}/resolve-problem",
+  summary:
+    "Staff: settle a reported problem — complete the session (the remainder is captured) or cancel it with the deposit refunded in full (audit-logged; the same request again answers the booking)",
+  tags: ["bookings", "admin"],
+  request: {
+    params: ZBookingIdParam,
+    body: { content: json(ZResolveProblemRequest), required: true },
+  },
+  responses: {
+    200: { description: "The booking after the action", content: json(ZBookingActionResponse) },
+    ...notFound,
+    ...conflict,
+  },
+});
 const payRoute = actionRoute(
   "pay",
   "Client: the approval link of an unpaid booking",
@@ -219,6 +238,18 @@ export function bookingRoutes() {
         200,
       );
     })
+    .openapi(resolveProblemRoute, async (c) =>
+      c.json(
+        await resolveProblem(
+          c.var.deps,
+          c.req.valid("param").id,
+          // The route admits staff only.
+          { userId: c.var.user.id, isStaff: async () => true },
+          c.req.valid("json"),
+        ),
+        200,
+      ),
+    )
     .openapi(payRoute, async (c) =>
       c.json(await payBooking(c.var.deps, c.req.valid("param").id, viewer(c)), 200),
     )

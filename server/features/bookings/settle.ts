@@ -6,6 +6,7 @@ import { notify } from "../notifications/notify.ts";
 import { canReauthorize, captureAt } from "./holds.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { recordMovement } from "./ledger.ts";
+import { problemOpen } from "./lifecycle.ts";
 import { holdRenewalMails } from "./mails.ts";
 import { holdRenewalNotification, refundNotification } from "./notifications.ts";
 import {
@@ -199,7 +200,7 @@ export async function requestHoldRenewal(deps: AppDeps, b: q.BookingWithParties)
 /** 24 hours after the session, unless a problem was reported: capture the rest, complete. */
 export async function completeSession(deps: AppDeps, bookingId: string, now: Date) {
   const b = await q.findBooking(deps.database.db, bookingId);
-  if (b?.status !== "confirmed" || b.problem_reported_at) return;
+  if (b?.status !== "confirmed" || problemOpen(b)) return;
   const capture = captureAt(b.end_time);
   if (now < capture) {
     await deps.jobs.send(BOOKING_JOBS.complete, { bookingId }, { startAfter: capture });

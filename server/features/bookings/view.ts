@@ -4,6 +4,7 @@ import type {
   BookingDetail,
   BookingRole,
   HoldState,
+  ProblemOutcome,
 } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import {
@@ -11,6 +12,7 @@ import {
   CANCELLATION_POLICY_TEXT,
   cancelTransition,
   mayTake,
+  problemOpen,
   TRANSITIONS,
 } from "./lifecycle.ts";
 import type { BookingWithParties, listBookingEvents, listLedger } from "./queries.ts";
@@ -59,6 +61,9 @@ export function actionsFor(
     !booking.problem_reported_at
   ) {
     actions.push("report_problem");
+  }
+  if (role === "staff" && status === "confirmed" && problemOpen(booking)) {
+    actions.push("resolve_problem");
   }
   return actions;
 }
@@ -138,6 +143,14 @@ export function toDetail(
       holdValidUntil: holdLive ? iso(booking.hold_valid_until) : null,
     },
     problemReportedAt: iso(booking.problem_reported_at),
+    problemResolution:
+      booking.problem_resolved_at && booking.problem_outcome && booking.problem_resolution
+        ? {
+            at: booking.problem_resolved_at.toISOString(),
+            outcome: booking.problem_outcome as ProblemOutcome,
+            text: booking.problem_resolution,
+          }
+        : null,
     ledger: ledger.map((l) => ({
       kind: l.kind as BookingDetail["ledger"][number]["kind"],
       amountCents: l.amount_cents,

@@ -90,7 +90,11 @@ export function BookingDetailView({ booking }: { booking: AdminBookingDetail }) 
       <div className="flex flex-wrap items-center gap-3">
         <StatusPill status={booking.status} />
         <span className="break-all font-mono text-xs text-ink-500">{booking.id}</span>
-        {booking.problemReportedAt ? (
+        {booking.problemResolvedAt ? (
+          <Badge variant="success">
+            Problem resolved {formatDateTime(booking.problemResolvedAt)}
+          </Badge>
+        ) : booking.problemReportedAt ? (
           <Badge variant="warning">
             Problem reported {formatDateTime(booking.problemReportedAt)}
           </Badge>

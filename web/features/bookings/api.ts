@@ -68,15 +68,16 @@ export function createBooking(body: CreateBookingRequest, idempotencyKey: string
   });
 }
 
-export type SimpleAction = "accept" | "decline" | "cancel" | "report_problem";
+export type SimpleAction = "accept" | "decline" | "cancel" | "report_problem" | "resolve_problem";
 const ACTION_PATHS: Record<SimpleAction, string> = {
   accept: "accept",
   decline: "decline",
   cancel: "cancel",
   report_problem: "report-problem",
+  resolve_problem: "resolve-problem",
 };
 
-/** Accept, decline, cancel or report a problem; the answer replaces the cached detail. */
+/** Accept, decline, cancel, report or resolve a problem; the answer replaces the cached detail. */
 export function useBookingAction(action: SimpleAction) {
   const client = useQueryClient();
   return useMutation({
@@ -98,6 +99,11 @@ export function useBookingAction(action: SimpleAction) {
 function actionDoneDetail(action: SimpleAction, booking: BookingDetail): string | undefined {
   if (action === "report_problem") {
     return "The remaining balance will not be charged while we look into it.";
+  }
+  if (action === "resolve_problem") {
+    return booking.status === "cancelled"
+      ? "The booking is cancelled; the client's deposit is refunded in full."
+      : "The remaining balance is captured and the session completes.";
   }
   if (action !== "cancel") return undefined;
   const refund = Math.max(booking.payment.refundedCents, booking.payment.refundDueCents);

@@ -6,6 +6,7 @@ import { openPaymentTab, sendToApproval } from "../../lib/payment-tab.ts";
 import { useBookingAction, usePayAction } from "./api.ts";
 import { CancelBookingDialog } from "./cancel-dialog.tsx";
 import { ReportProblemDialog } from "./report-problem-dialog.tsx";
+import { ResolveProblemDialog } from "./resolve-problem-dialog.tsx";
 import { ACTION_FAILED } from "./strings.ts";
 
 /** Pay the deposit or approve a new hold: the provider's page opens in a new tab. */
@@ -31,7 +32,7 @@ function PayButton({ booking, action }: { booking: BookingDetail; action: "pay" 
 
 /** One button for each action the viewer may take on the booking (the server's `actions`). */
 export function BookingActions({ booking }: { booking: BookingDetail }) {
-  const [dialog, setDialog] = useState<"cancel" | "report" | null>(null);
+  const [dialog, setDialog] = useState<"cancel" | "report" | "resolve" | null>(null);
   const accept = useBookingAction("accept");
   const decline = useBookingAction("decline");
   const busy = accept.isPending || decline.isPending;
@@ -60,6 +61,9 @@ export function BookingActions({ booking }: { booking: BookingDetail }) {
           Report a Problem
         </Button>
       ) : null}
+      {has("resolve_problem") ? (
+        <Button onClick={() => setDialog("resolve")}>Resolve Problem</Button>
+      ) : null}
       {has("cancel") ? (
         <Button variant="destructive" onClick={() => setDialog("cancel")}>
           Cancel Booking
@@ -75,6 +79,13 @@ export function BookingActions({ booking }: { booking: BookingDetail }) {
         open={dialog === "report"}
         onOpenChange={(open) => setDialog(open ? "report" : null)}
       />
+      {has("resolve_problem") ? (
+        <ResolveProblemDialog
+          bookingId={booking.id}
+          open={dialog === "resolve"}
+          onOpenChange={(open) => setDialog(open ? "resolve" : null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -144,4 +144,45 @@ describe("the booking details", () => {
       }),
     );
   });
+
+  it("staff resolve a problem: an outcome and a resolution are required, then it is sent", async () => {
+    const booking = bookingDetail({
+      viewerRole: "staff",
+      problemReportedAt: "2026-12-05T18:00:00.000Z",
+      actions: ["resolve_problem"],
+    });
+    const resolved = bookingDetail({
+      ...booking,
+      status: "cancelled",
+      actions: [],
+      problemResolution: {
+        at: "2026-12-06T18:00:00.000Z",
+        outcome: "refund",
+        text: "No-show",
+      },
+    });
+    const { calls, user } = show(booking, () => ({ booking: resolved }));
+    expect(screen.getByText("Problem reported: the remainder is not captured")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Resolve Problem" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Resolve" }));
+    expect(within(dialog).getByText("Choose how to resolve it")).toBeTruthy();
+    await user.click(within(dialog).getByRole("radio", { name: /Refund the client/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Resolve" }));
+    expect(within(dialog).getByText("Say how it was resolved")).toBeTruthy();
+    expect(calls).toEqual([]);
+    await user.type(within(dialog).getByLabelText("Resolution *"), "No-show");
+    await user.click(within(dialog).getByRole("button", { name: "Resolve" }));
+    expect(await screen.findByText("Problem resolved")).toBeTruthy();
+    expect(
+      screen.getByText("The booking is cancelled; the client's deposit is refunded in full."),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(calls[0]).toMatchObject({
+        method: "POST",
+        path: `/bookings/${BOOKING_ID}/resolve-problem`,
+        body: { outcome: "refund", resolution: "No-show" },
+      }),
+    );
+  });
 });

@@ -22,7 +22,14 @@ export function paymentLines(booking: BookingDetail): string[] {
   }
   if (holdState === "voided") lines.push("Hold on the remainder released");
   if (payment.refundedCents) lines.push(`Refunded: ${formatCents(payment.refundedCents)}`);
-  if (booking.problemReportedAt) lines.push("Problem reported: the remainder is not captured");
+  const resolved = booking.problemResolution;
+  if (resolved) {
+    lines.push(
+      `Problem resolved by our team: ${resolved.outcome === "complete" ? "the session is completed" : "the booking is cancelled and the deposit refunded"}`,
+    );
+  } else if (booking.problemReportedAt) {
+    lines.push("Problem reported: the remainder is not captured");
+  }
   return lines;
 }
 

@@ -43,6 +43,7 @@ export const ACTION_DONE = {
   decline: "Booking declined",
   cancel: "Booking cancelled",
   report_problem: "Problem reported",
+  resolve_problem: "Problem resolved",
 } as const;
 
 /** Toast titles when an action fails. */
@@ -51,6 +52,7 @@ export const ACTION_FAILED = {
   decline: "Could not decline the booking",
   cancel: "Could not cancel the booking",
   report_problem: "Could not report the problem",
+  resolve_problem: "Could not resolve the problem",
   pay: "Could not open the payment",
   renew_hold: "Could not renew the hold",
 } as const;
