@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { ZReportProblemRequest } from "../../../contracts/bookings.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
-import { Field } from "../../components/ui/field.tsx";
-import { Textarea } from "../../components/ui/input.tsx";
 import { useBookingAction } from "./api.ts";
+import { TextAndSend } from "./text-and-send.tsx";
 
 /** Tells staff what went wrong at a session; the remainder is not captured meanwhile. */
 export function ReportProblemDialog({
@@ -35,24 +33,18 @@ export function ReportProblemDialog({
         description="Tell us what went wrong. The remaining balance is not charged until it is resolved."
       >
         <div className="flex flex-col gap-4">
-          <Field id="problem-description" label="What went wrong?" required error={error}>
-            <Textarea
-              id="problem-description"
-              rows={4}
-              maxLength={2000}
-              aria-invalid={!!error}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </Field>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Close
-            </Button>
-            <Button disabled={report.isPending} aria-busy={report.isPending} onClick={send}>
-              {report.isPending ? "Sending..." : "Send report"}
-            </Button>
-          </div>
+          <TextAndSend
+            id="problem-description"
+            label="What went wrong?"
+            value={description}
+            onChange={setDescription}
+            error={error}
+            onClose={() => onOpenChange(false)}
+            onSend={send}
+            pending={report.isPending}
+            sendLabel="Send report"
+            pendingLabel="Sending..."
+          />
         </div>
       </DialogContent>
     </Dialog>

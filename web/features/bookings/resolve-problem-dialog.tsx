@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { type ProblemOutcome, ZResolveProblemRequest } from "../../../contracts/bookings.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
-import { Field } from "../../components/ui/field.tsx";
-import { Textarea } from "../../components/ui/input.tsx";
 import { useBookingAction } from "./api.ts";
+import { TextAndSend } from "./text-and-send.tsx";
 
 const OUTCOMES: { value: ProblemOutcome; label: string; detail: string }[] = [
   {
@@ -71,24 +69,18 @@ export function ResolveProblemDialog({
               </label>
             ))}
           </fieldset>
-          <Field id="problem-resolution" label="Resolution" required error={error}>
-            <Textarea
-              id="problem-resolution"
-              rows={4}
-              maxLength={2000}
-              aria-invalid={!!error}
-              value={resolution}
-              onChange={(e) => setResolution(e.target.value)}
-            />
-          </Field>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Close
-            </Button>
-            <Button disabled={resolve.isPending} aria-busy={resolve.isPending} onClick={send}>
-              {resolve.isPending ? "Resolving..." : "Resolve"}
-            </Button>
-          </div>
+          <TextAndSend
+            id="problem-resolution"
+            label="Resolution"
+            value={resolution}
+            onChange={setResolution}
+            error={error}
+            onClose={() => onOpenChange(false)}
+            onSend={send}
+            pending={resolve.isPending}
+            sendLabel="Resolve"
+            pendingLabel="Resolving..."
+          />
         </div>
       </DialogContent>
     </Dialog>
