@@ -6,6 +6,7 @@ import {
   enrolTwoFactor,
 } from "../../server/db/factories.ts";
 import { writeCompletionLines } from "../../server/features/payouts/booking-lines.ts";
+import { insertPayoutLine } from "../../server/features/payouts/payout-queries.ts";
 import { startTestApp, type TestApp } from "../../server/test/test-app.ts";
 
 export const PASSWORD = "e2e-password-123";
@@ -88,18 +89,15 @@ async function payout(
     })
     .execute();
   if (paid) {
-    await db
-      .insertInto("payout_lines")
-      .values({
-        creator_profile_id: creatorProfileId,
-        account: "creator",
-        kind: "payout",
-        amount_cents: -booking.net,
-        booking_id: booking.id,
-        payout_id: id,
-        note: "Paid to PayPal sofia@pay.test",
-      })
-      .execute();
+    const line = {
+      id,
+      creator_profile_id: creatorProfileId,
+      booking_id: booking.id,
+      amount_cents: booking.net,
+      currency: "USD",
+      attempt: 1,
+    };
+    await insertPayoutLine(db, line, "Paid to PayPal sofia@pay.test", new Date());
   }
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { TIER_PERCENT, type TierName } from "../../../contracts/payouts.ts";
 import { writeCompletionLines } from "../../features/payouts/booking-lines.ts";
+import { insertPayoutLine } from "../../features/payouts/payout-queries.ts";
 import { recordTierOfDay } from "../../features/payouts/tiers.ts";
 import { createBooking, type Db } from "../factories.ts";
 import type { SeededCreator } from "./creators.ts";
@@ -119,23 +120,19 @@ async function payOut(
     })
     .execute();
   if (paid) {
-    await db
-      .insertInto("payout_lines")
-      .values({
-        creator_profile_id: creator.profile.id,
-        account: "creator",
-        kind: "payout",
-        amount_cents: -booking.net,
-        booking_id: booking.id,
-        payout_id: id,
-        payout_attempt: 1,
-        note:
-          how.method === "paypal"
-            ? `Paid to PayPal ${how.email ?? ""}`.trim()
-            : "Sent by staff (direct deposit)",
-        created_at: new Date(how.dueAt.getTime() + HOUR),
-      })
-      .execute();
+    const line = {
+      id,
+      creator_profile_id: creator.profile.id,
+      booking_id: booking.id,
+      amount_cents: booking.net,
+      currency: "USD",
+      attempt: 1,
+    };
+    const note =
+      how.method === "paypal"
+        ? `Paid to PayPal ${how.email ?? ""}`.trim()
+        : "Sent by staff (direct deposit)";
+    await insertPayoutLine(db, line, note, new Date(how.dueAt.getTime() + HOUR));
   }
 }
 
