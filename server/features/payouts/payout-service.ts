@@ -23,7 +23,8 @@ import {
 // before PayPal is called, so a crash between the call and our write sends the same id again
 // and PayPal answers the batch it already made: never two payments. Direct deposit and Stripe
 // are manual_pending until staff send them. Only paid and sent write the ledger's −net line,
-// so a failed payout's money is still in the balance.
+// so a failed payout's money is still in the balance; a paid one PayPal takes back goes back to
+// failed with a +net payout_return line (per attempt), and staff's retry is a new attempt.
 
 const FAILED_ITEM = new Set(["FAILED", "RETURNED", "BLOCKED", "REFUNDED", "REVERSED", "DENIED"]);
 /** Item statuses that take back money PayPal had already paid (RETURNED: never claimed). */
