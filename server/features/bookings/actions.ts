@@ -28,7 +28,15 @@ const STATUS_WORDS: Record<BookingStatus, string> = {
 };
 
 async function allowed(deps: AppDeps, id: string, viewer: Viewer, action: BookingAction) {
-  const found = await findForViewer(deps, id, viewer);
+  return offered(deps, await findForViewer(deps, id, viewer), action);
+}
+
+/** The booking as read, when the viewer may take `action` on it now; 409 otherwise. */
+function offered<F extends Awaited<ReturnType<typeof findForViewer>>>(
+  deps: AppDeps,
+  found: F,
+  action: BookingAction,
+): F {
   if (!actionsFor(found.booking, found.role, deps.now()).includes(action)) {
     throw new AppError(
       "conflict",
@@ -162,11 +170,11 @@ export async function resolveProblem(
   viewer: Viewer,
   { outcome, resolution }: ResolveProblemRequest,
 ) {
-  const current = await findForViewer(deps, id, viewer);
-  if (current.booking.problem_resolved_at && current.booking.problem_outcome === outcome) {
+  const found = await findForViewer(deps, id, viewer);
+  if (found.booking.problem_resolved_at && found.booking.problem_outcome === outcome) {
     return afterChange(deps, id, viewer);
   }
-  const { booking, role } = await allowed(deps, id, viewer, "resolve_problem");
+  const { booking, role } = offered(deps, found, "resolve_problem");
   const now = deps.now();
   const note = `Problem resolved: ${resolution}`;
   const settled = await deps.database.db.transaction().execute(async (trx) => {
