@@ -42,8 +42,8 @@ export const BOOKING_ACTIONS = [
   "accept",
   "decline",
   "cancel",
-  /** Client: approve a new hold on the remainder when the first could not be kept. */
-  "renew_hold",
+  /** Client: approve the remaining balance at the provider (in the days before the session). */
+  "approve_remainder",
   /** Client: something went wrong at the session; the remainder is not captured. */
   "report_problem",
   /** Staff: settle a reported problem (complete the session, or refund the client). */
@@ -55,8 +55,24 @@ export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 export const PROBLEM_OUTCOMES = ["complete", "refund"] as const;
 export type ProblemOutcome = (typeof PROBLEM_OUTCOMES)[number];
 
-export const HOLD_STATES = ["none", "active", "renewal_needed", "captured", "voided"] as const;
-export type HoldState = (typeof HOLD_STATES)[number];
+/** The remaining balance (docs/decisions/021): approved by the client before the session. */
+export const REMAINDER_STATES = [
+  /** Nothing to collect. */
+  "none",
+  /** The client has to approve it (see remainder.opensAt / dueBy). */
+  "awaiting",
+  /** PayPal is processing the approval or the capture. */
+  "processing",
+  /** Held on the client's payment method, captured after the session. */
+  "held",
+  /** Charged. */
+  "paid",
+  /** The booking ended: released, or refunded if it was charged. */
+  "released",
+  /** Never collected; staff follow it up. */
+  "unpaid",
+] as const;
+export type RemainderState = (typeof REMAINDER_STATES)[number];
 
 /** A booking as a card on My Bookings. Times are instants; timeZone is the creator's. */
 export const ZBookingCard = z.object({
@@ -76,7 +92,7 @@ export const ZBookingCard = z.object({
   respondBy: z.iso.datetime().nullable(),
   /** An unpaid booking's deadline. */
   payBy: z.iso.datetime().nullable(),
-  holdState: z.enum(HOLD_STATES),
+  remainderState: z.enum(REMAINDER_STATES),
   actions: z.array(z.enum(BOOKING_ACTIONS)),
 });
 export type BookingCard = z.infer<typeof ZBookingCard>;
@@ -86,8 +102,11 @@ export const LEDGER_KINDS = [
   "deposit_capture",
   "remainder_capture",
   "refund",
+  "remainder_refund",
+  "overcapture_refund",
   "void",
   "reauthorization",
+  "reversal",
 ] as const;
 
 export const ZLedgerLine = z.object({
@@ -119,9 +138,16 @@ export const ZBookingDetail = ZBookingCard.extend({
     refundedCents: z.number().int(),
     /** What the booking's end granted back of the deposit (paid by a job, maybe not yet). */
     refundDueCents: z.number().int(),
+    /** The balance held on the client's payment method now (captured after the session). */
     holdCents: z.number().int(),
-    holdHonoredUntil: z.iso.datetime().nullable(),
-    holdValidUntil: z.iso.datetime().nullable(),
+    /** What the client has paid and not had back. */
+    netPaidCents: z.number().int(),
+  }),
+  /** When the client approves the balance, and how: a hold, or a charge at approval. */
+  remainder: z.object({
+    opensAt: z.iso.datetime(),
+    dueBy: z.iso.datetime(),
+    mode: z.enum(["hold", "charge"]),
   }),
   problemReportedAt: z.iso.datetime().nullable(),
   /** How staff settled the reported problem, once they have. */

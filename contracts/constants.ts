@@ -21,6 +21,26 @@ export const BOOKING_TIMINGS = {
 /** The payment provider's authorization lifetimes (PayPal: honoured 3 days, valid 29). */
 export const HOLD_LIFETIME = { honoredDays: 3, validDays: 29 } as const;
 
+/** Unpaid bookings (each holding a creator's time for its payment window) a client may hold. */
+export const UNPAID_BOOKINGS_MAX = 3;
+
+/** The smallest amount charged at once: PayPal refuses zero, and a card fee eats smaller ones. */
+export const PAYMENT_MINIMUM_CENTS = 100;
+
+/**
+ * The remaining balance is approved by the client in the days before the session (decision
+ * 021): from this long before its capture (the session's end plus the completion delay), so
+ * that a hold made at approval is still inside PayPal's 3-day honour period at the capture, with
+ * an hour to spare; until the session starts. Reminders go at the opening and this long before
+ * the start.
+ */
+export const REMAINDER_APPROVAL = {
+  opensHoursBeforeCapture: 71,
+  reminderHoursBeforeStart: 6,
+  /** A balance whose capture failed after the session may be approved again this long. */
+  retryDaysAfterSession: 3,
+} as const;
+
 /** Client cancels a confirmed booking: refund of the deposit by notice given. */
 export const CANCELLATION_POLICY = { fullRefundDays: 7, halfRefundHours: 48 } as const;
 

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
+import { wireDomains } from "./domain-wiring.ts";
 import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
 import { controlRoutes } from "./features/accounts/control.ts";
 import { devOutboxApiRoutes, devOutboxPage } from "./features/accounts/dev-outbox.ts";
@@ -13,7 +14,6 @@ import { adminApplicationRoutes } from "./features/applications/admin-routes.ts"
 import { applicationRoutes } from "./features/applications/routes.ts";
 import { availabilityRoutes } from "./features/availability/routes.ts";
 import { scheduleRoutes } from "./features/availability/schedule-routes.ts";
-import { paymentRoutes } from "./features/bookings/payment-routes.ts";
 import { bookingRoutes } from "./features/bookings/routes.ts";
 import { deliveryRoutes } from "./features/delivery/routes.ts";
 import { eventRoutes } from "./features/events/routes.ts";
@@ -22,6 +22,8 @@ import { healthRoutes } from "./features/health/routes.ts";
 import { messagingRoutes } from "./features/messaging/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
+import { paymentRoutes } from "./features/payments/routes.ts";
+import { sandboxCheckoutRoutes } from "./features/payments/sandbox/sandbox-routes.ts";
 import { payoutRoutes } from "./features/payouts/routes.ts";
 import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
 import { findApprovedCreator } from "./features/profile-setup/service.ts";
@@ -37,7 +39,6 @@ import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
 import { type AppEnv, createRouter, respondWithError } from "./platform/http.ts";
 import { mediaRoutes } from "./platform/media-routes.ts";
-import { sandboxCheckoutRoutes } from "./platform/payments/sandbox-routes.ts";
 import { requestIdFrom } from "./platform/request-id.ts";
 import { webAppRoutes } from "./platform/web-app.ts";
 
@@ -57,6 +58,7 @@ const CONTENT_SECURITY_POLICY = {
 
 /** Builds the HTTP app from the feature routers. No business logic lives here. */
 export function createApp(deps: AppDeps) {
+  wireDomains(deps);
   const app = new Hono<AppEnv>();
   const roles: RoleLookup = {
     admin: (userId) => getAdminAccess(deps, userId),

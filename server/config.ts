@@ -39,6 +39,9 @@ const ZEnv = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  // Whether the merchant account can authorize (hold) payments: PayPal's "Authorize & Capture",
+  // which verified business accounts have. "off": every payment is captured when approved.
+  PAYPAL_HOLDS: z.enum(["on", "off"]).default("on"),
   // Tests point the PayPal adapter at the fake PayPal server (server/test/fake-paypal/).
   PAYPAL_API_BASE: z.url().optional(),
   PAYMENT_DATA_KEY: z
@@ -85,6 +88,8 @@ export type PayPalConfig = {
   apiBase: string;
   /** Needed to verify webhooks; without it every webhook is refused. */
   webhookId: string | undefined;
+  /** The account can authorize and capture later (docs/decisions/021); else it charges at once. */
+  holds: boolean;
 };
 
 const PAYPAL_API_BASES = {
@@ -160,6 +165,7 @@ function paypalConfig(e: Env): PayPalConfig | undefined {
     clientSecret: e.PAYPAL_CLIENT_SECRET,
     apiBase: (e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV]).replace(/\/$/, ""),
     webhookId: e.PAYPAL_WEBHOOK_ID,
+    holds: e.PAYPAL_HOLDS === "on",
   };
 }
 

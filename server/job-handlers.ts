@@ -1,3 +1,4 @@
+import { wireDomains } from "./domain-wiring.ts";
 import { defineSampleCleanupJob } from "./features/applications/sample-cleanup.ts";
 import { defineAvailabilityJobs } from "./features/availability/jobs.ts";
 import { defineBookingJobs } from "./features/bookings/jobs.ts";
@@ -5,6 +6,7 @@ import { defineDeliveryJobs } from "./features/delivery/jobs.ts";
 import { defineHailJobs } from "./features/hail/jobs.ts";
 import { defineMessagingJobs } from "./features/messaging/jobs.ts";
 import { registerMailPolicy } from "./features/notifications/mail-policy.ts";
+import { definePaymentJobs } from "./features/payments/jobs.ts";
 import { definePayoutJobs } from "./features/payouts/jobs.ts";
 import { defineReviewJobs } from "./features/reviews/jobs.ts";
 import type { AppDeps } from "./platform/deps.ts";
@@ -22,6 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * process by main.ts and by each test app; deps.jobs.stop() ends the workers.
  */
 export async function startJobs(deps: AppDeps) {
+  wireDomains(deps);
   deps.jobs.define({
     name: PRUNE_IDEMPOTENCY_KEYS_JOB,
     cron: "17 3 * * *",
@@ -40,6 +43,7 @@ export async function startJobs(deps: AppDeps) {
     },
   });
   defineSampleCleanupJob(deps);
+  definePaymentJobs(deps);
   defineBookingJobs(deps);
   defineAvailabilityJobs(deps);
   defineHailJobs(deps);

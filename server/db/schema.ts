@@ -141,17 +141,11 @@ export interface Bookings {
   creator_profile_id: string;
   currency: Generated<string>;
   deposit_amount_cents: number;
-  deposit_capture_id: string | null;
   deposit_refund_cents: number | null;
   duration_minutes: number;
   end_time: Timestamp;
   event_type: string | null;
   fee_cents: number;
-  hold_authorization_id: string | null;
-  hold_honored_until: Timestamp | null;
-  hold_reauthorized: Generated<boolean>;
-  hold_state: Generated<string>;
-  hold_valid_until: Timestamp | null;
   hourly_rate_cents: number;
   id: Generated<string>;
   location: string;
@@ -165,7 +159,7 @@ export interface Bookings {
   problem_resolved_at: Timestamp | null;
   problem_resolved_by: string | null;
   remainder_cents: number;
-  renewal_order_id: string | null;
+  remainder_state: Generated<string>;
   respond_by: Timestamp | null;
   start_time: Timestamp;
   status: Generated<string>;
@@ -289,7 +283,6 @@ export interface HailOffers {
 export interface Hails {
   accepted_at: Timestamp | null;
   accepted_profile_id: string | null;
-  authorization_id: string | null;
   booking_id: string | null;
   client_user_id: string;
   created_at: Generated<Timestamp>;
@@ -374,9 +367,31 @@ export interface PaymentLedger {
   currency: Generated<string>;
   id: Generated<number>;
   kind: string;
+  payment_order_id: string | null;
   provider: string;
   provider_ref: string;
   status: string;
+}
+
+export interface PaymentOrders {
+  amount_cents: number;
+  approve_by: Timestamp | null;
+  approve_url: string | null;
+  attempt: Generated<number>;
+  authorization_id: string | null;
+  booking_id: string | null;
+  capture_id: string | null;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  failure: string | null;
+  id: Generated<string>;
+  intent: string;
+  provider: string;
+  provider_order_id: string | null;
+  purpose: string;
+  status: Generated<string>;
+  subject_id: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface PaymentWebhookEvents {
@@ -665,6 +680,7 @@ export interface DB {
   messages: Messages;
   notifications: Notifications;
   payment_ledger: PaymentLedger;
+  payment_orders: PaymentOrders;
   payment_webhook_events: PaymentWebhookEvents;
   payout_lines: PayoutLines;
   payouts: Payouts;

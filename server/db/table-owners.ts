@@ -25,9 +25,9 @@ export const TABLE_OWNERS = {
   mail_outbox: { owner: "platform" },
   realtime_events: { owner: "platform" },
   realtime_events_pruned: { owner: "platform" },
-  // The built-in sandbox payment provider's own books (server/platform/payments/sandbox.ts).
-  sandbox_payments: { owner: "platform" },
-  sandbox_payment_requests: { owner: "platform" },
+  // The built-in sandbox payment provider's own books (server/features/payments/sandbox/).
+  sandbox_payments: { owner: "payments" },
+  sandbox_payment_requests: { owner: "payments" },
 
   admin_users: { owner: "admin" },
   admin_notifications: { owner: "admin" },
@@ -60,8 +60,9 @@ export const TABLE_OWNERS = {
     readers: ["search", "admin", "availability", "hail", "messaging", "reviews", "payouts"],
   },
   booking_events: { owner: "bookings", readers: ["admin"] },
-  payment_ledger: { owner: "bookings", readers: ["payouts", "admin"] },
-  payment_webhook_events: { owner: "bookings" },
+  payment_orders: { owner: "payments" },
+  payment_ledger: { owner: "payments", readers: ["payouts", "admin"] },
+  payment_webhook_events: { owner: "payments" },
   deliveries: { owner: "delivery", readers: ["payouts", "admin"] },
   delivery_files: { owner: "delivery" },
   delivery_favourites: { owner: "delivery" },

@@ -1,14 +1,11 @@
 import path from "node:path";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import { type Auth, createAuth, siteOrigin } from "./auth.ts";
+import { type Auth, createAuth } from "./auth.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 import { createOpenStreams, type OpenStreams } from "./open-streams.ts";
-import { createPayPalProvider } from "./payments/paypal.ts";
-import type { PaymentProvider } from "./payments/provider.ts";
-import { createSandboxProvider } from "./payments/sandbox.ts";
 import { createRealtime, type Realtime } from "./realtime.ts";
 import { createS3Storage } from "./s3-storage.ts";
 import { createDiskStorage, type Storage } from "./storage.ts";
@@ -25,8 +22,6 @@ export type AppDeps = {
   /** Open event streams, ended by graceful shutdown. */
   openStreams: OpenStreams;
   storage: Storage;
-  /** The payment provider: the built-in sandbox unless PayPal is configured. */
-  payments: PaymentProvider;
   /** The current time for business rules (holds, deadlines); tests move it. */
   now: () => Date;
   startedAt: number;
@@ -67,9 +62,6 @@ export function createDeps({
     realtime,
     openStreams: createOpenStreams(),
     storage,
-    payments: config.paypal
-      ? createPayPalProvider({ config: config.paypal, log, now })
-      : createSandboxProvider({ database, now, origin: () => siteOrigin(config) }),
     now,
     startedAt: Date.now(),
   };

@@ -104,7 +104,7 @@ export function act(
   return app.fetch(`/api/bookings/${id}/${action}`, jsonRequest("POST", body ?? {}, party.cookie));
 }
 
-/** Books and pays (approve): the booking is then pending, deposit captured, rest held. */
+/** Books and pays the deposit (approve): the booking is then pending, its balance awaiting. */
 export async function paidBooking(app: TestApp, client: Party, input: BookingInput) {
   const created = await book(app, client, input);
   const landing = await payInSandbox(app, created.order);
@@ -112,12 +112,27 @@ export async function paidBooking(app: TestApp, client: Party, input: BookingInp
   return created.booking.id;
 }
 
+/** The client approves the remaining balance in the sandbox; answers where the browser lands. */
+export async function approveRemainder(
+  app: TestApp,
+  client: Party,
+  bookingId: string,
+  outcome: "approve" | "decline" | "lapse" = "approve",
+) {
+  const response = await act(app, client, bookingId, "approve-remainder");
+  if (response.status !== 200) {
+    throw new Error(`approve-remainder answered ${response.status} ${await response.text()}`);
+  }
+  const { order } = (await response.json()) as { order: CreateBookingResponse["order"] };
+  return payInSandbox(app, order, "approve", outcome);
+}
+
 /** The booking's status and how many events and ledger lines it has, read from the database. */
 export async function bookingState(app: TestApp, id: string) {
   const db = app.database.db;
   const row = await db
     .selectFrom("bookings")
-    .select(["status", "hold_state"])
+    .select(["status", "remainder_state"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
   const count = async (table: "booking_events" | "payment_ledger") =>
@@ -132,7 +147,7 @@ export async function bookingState(app: TestApp, id: string) {
     );
   return {
     status: row.status,
-    holdState: row.hold_state,
+    remainderState: row.remainder_state,
     events: await count("booking_events"),
     ledger: await count("payment_ledger"),
   };

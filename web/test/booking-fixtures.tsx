@@ -66,7 +66,7 @@ export function bookingCard(overrides: Partial<BookingCard> = {}): BookingCard {
     currency: "USD",
     respondBy: null,
     payBy: null,
-    holdState: "active",
+    remainderState: "held",
     actions: [],
     ...overrides,
   };
@@ -88,8 +88,12 @@ export function bookingDetail(overrides: Partial<BookingDetail> = {}): BookingDe
       refundedCents: 0,
       refundDueCents: 0,
       holdCents: 33_750,
-      holdHonoredUntil: "2026-11-26T15:00:00.000Z",
-      holdValidUntil: "2026-12-22T15:00:00.000Z",
+      netPaidCents: 13_500,
+    },
+    remainder: {
+      opensAt: "2026-12-04T19:00:00.000Z",
+      dueBy: "2026-12-05T14:00:00.000Z",
+      mode: "hold",
     },
     problemReportedAt: null,
     problemResolution: null,

@@ -79,7 +79,7 @@ async function recordCaptures(db: Db) {
       .execute();
     await db
       .updateTable("bookings")
-      .set({ completed_at: capturedAt, hold_state: "captured" })
+      .set({ completed_at: capturedAt, remainder_state: "paid" })
       .where("id", "=", b.id)
       .execute();
   }

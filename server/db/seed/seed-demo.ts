@@ -151,7 +151,7 @@ async function seedClientBookings(
     location: "Lincoln Road, Miami Beach, FL",
     eventType: "Brand reels",
   });
-  await forClient(fourth, "confirmed_renewed_hold", 18, -8 * DAY, {
+  await forClient(fourth, "confirmed_balance_held", 1, -8 * DAY, {
     hours: 4,
     location: "Vizcaya Museum & Gardens, 3251 S Miami Ave, Miami, FL 33129",
     eventType: "Family portraits",

@@ -4,12 +4,12 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { recordStaffAction } from "../admin/audit.ts";
 import { createAdminNotification } from "../admin/service.ts";
-import { captureAt } from "./holds.ts";
+import { openDeposit, openRemainder } from "./booking-payments.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { cancelTransition, type TransitionName } from "./lifecycle.ts";
-import { createPaymentOrder, orderForBrowser } from "./payment.ts";
 import * as q from "./queries.ts";
 import { bookingDetail, findForViewer, type Viewer } from "./read.ts";
+import { captureAt } from "./remainder-window.ts";
 import { announce, applyTransition } from "./transition.ts";
 import { actionsFor } from "./view.ts";
 
@@ -51,7 +51,7 @@ const ACTION_WORDS: Record<BookingAction, string> = {
   accept: "accepted",
   decline: "declined",
   cancel: "cancelled",
-  renew_hold: "renewed",
+  approve_remainder: "paid",
   report_problem: "reported",
   resolve_problem: "resolved",
 };
@@ -143,18 +143,18 @@ export async function reportProblem(
   return afterChange(deps, id, viewer);
 }
 
-/** The approval link again: an unpaid booking's order, or the renewal of a lapsed hold. */
+/** The deposit's approval link: the live order while PayPal still takes it, else a new one. */
 export async function payBooking(deps: AppDeps, id: string, viewer: Viewer) {
   const { booking } = await allowed(deps, id, viewer, "pay");
-  const order = await createPaymentOrder(deps, booking);
-  return { ...(await afterChange(deps, id, viewer)), order: orderForBrowser(order) };
+  const order = await openDeposit(deps, booking);
+  return { ...(await afterChange(deps, id, viewer)), order };
 }
 
-export async function renewHold(deps: AppDeps, id: string, viewer: Viewer) {
-  const { booking } = await allowed(deps, id, viewer, "renew_hold");
-  if (!booking.renewal_order_id) throw new AppError("conflict", "There is no hold to renew.");
-  const order = await deps.payments.getOrder(booking.renewal_order_id);
-  return { ...(await afterChange(deps, id, viewer)), order: orderForBrowser(order) };
+/** The remaining balance's approval link, made when the client is about to open it. */
+export async function approveRemainder(deps: AppDeps, id: string, viewer: Viewer) {
+  const { booking } = await allowed(deps, id, viewer, "approve_remainder");
+  const order = await openRemainder(deps, booking);
+  return { ...(await afterChange(deps, id, viewer)), order };
 }
 
 /**

@@ -5,7 +5,11 @@ import {
   SLOT_TAKEN_MESSAGE,
   type ZCreateBookingRequest,
 } from "../../../contracts/bookings.ts";
-import { BOOKING_TIMINGS } from "../../../contracts/constants.ts";
+import {
+  BOOKING_TIMINGS,
+  PAYMENT_MINIMUM_CENTS,
+  UNPAID_BOOKINGS_MAX,
+} from "../../../contracts/constants.ts";
 import type { AppDeps, DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
@@ -13,7 +17,6 @@ import {
   requestHash,
   storeIdempotentResponse,
 } from "../../platform/idempotency.ts";
-import { PaymentError } from "../../platform/payments/provider.ts";
 import {
   assertBookable,
   freeTimeAround,
@@ -21,8 +24,9 @@ import {
   offeredStartTimes,
   scheduleOwner,
 } from "../availability/schedule-service.ts";
+import { paymentProvider } from "../payments/service.ts";
+import { openDeposit } from "./booking-payments.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
-import { createPaymentOrder, orderForBrowser } from "./payment.ts";
 import * as q from "./queries.ts";
 import { bookingDetail } from "./read.ts";
 import { addHours, LocalTimeError, localDate, zonedInstant } from "./times.ts";
@@ -40,6 +44,19 @@ async function bookableCreator(deps: DatabaseDeps, creatorId: string) {
   const creator = await q.findBookableCreator(deps.database.db, creatorId);
   if (!creator) throw new AppError("not_found", CREATOR_NOT_FOUND);
   return creator;
+}
+
+export const UNPAID_LIMIT_MESSAGE = `You have ${UNPAID_BOOKINGS_MAX} bookings waiting for payment. Pay for or cancel one of them before booking again.`;
+
+/** PayPal charges no less than $1.00 at once: the deposit, and the balance if there is one. */
+function assertChargeable(price: ReturnType<typeof priceBooking>) {
+  const tooSmall = (cents: number) => cents > 0 && cents < PAYMENT_MINIMUM_CENTS;
+  if (price.depositCents < PAYMENT_MINIMUM_CENTS || tooSmall(price.remainderCents)) {
+    throw new AppError(
+      "validation_failed",
+      "This booking's deposit or remaining balance would be under $1.00, the smallest amount we can charge. Please book more hours.",
+    );
+  }
 }
 
 /**
@@ -79,6 +96,7 @@ export async function createBooking(
       "That start time has already passed. Please pick a later time.",
     );
   const price = priceBooking(creator.hourly_rate_cents, input.hours);
+  assertChargeable(price);
   const hash = requestHash({ clientUserId, ...input });
   const scope = `${CREATE_SCOPE}:${clientUserId}`;
 
@@ -86,6 +104,10 @@ export async function createBooking(
     if (idempotencyKey) {
       const earlier = await claimIdempotencyKey(trx, scope, idempotencyKey, hash);
       if (earlier) return (earlier.body as { bookingId: string }).bookingId;
+    }
+    // Each unpaid booking holds a creator's time for its payment window: a client holds a few.
+    if ((await q.countUnpaidOf(trx, clientUserId)) >= UNPAID_BOOKINGS_MAX) {
+      throw new AppError("conflict", UNPAID_LIMIT_MESSAGE);
     }
     // The creator's schedule, notice and buffer decide; one booking of a creator at a time
     // checks them, so two clients cannot both squeeze into the buffer between sessions.
@@ -117,7 +139,7 @@ export async function createBooking(
         total_amount_cents: price.totalCents,
         deposit_amount_cents: price.depositCents,
         remainder_cents: price.remainderCents,
-        payment_provider: deps.payments.name,
+        payment_provider: paymentProvider(deps).name,
         pay_by: new Date(now.getTime() + BOOKING_TIMINGS.paymentWindowMinutes * 60_000),
       })
       .catch((error: unknown) => {
@@ -157,25 +179,23 @@ export async function createBooking(
       order: { id: booking.paypal_order_id ?? "", links: [] },
     };
   }
-  let order: Awaited<ReturnType<typeof createPaymentOrder>>;
+  let order: Awaited<ReturnType<typeof openDeposit>>;
   try {
-    order = await createPaymentOrder(deps, booking);
+    order = await openDeposit(deps, booking);
   } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
+    if (!(error instanceof AppError) || error.code !== "unavailable") throw error;
     // No order, no payment: free the time rather than hold it for 30 minutes.
     await applyTransition(
       deps,
       booking,
       "paymentCancelled",
       { role: "system", userId: null },
-      {
-        note: `The payment provider could not create the order: ${error.message}`,
-      },
+      { note: "The payment provider could not create the order" },
     );
-    throw new AppError("unavailable", "The payment provider is not answering. Please try again.");
+    throw error;
   }
   const fresh = (await q.findBooking(deps.database.db, bookingId)) ?? booking;
-  return { booking: await bookingDetail(deps, fresh, "client"), order: orderForBrowser(order) };
+  return { booking: await bookingDetail(deps, fresh, "client"), order };
 }
 
 /**

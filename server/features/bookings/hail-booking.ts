@@ -2,23 +2,18 @@ import type { Kysely } from "kysely";
 import { priceBooking } from "../../../contracts/booking-pricing.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
-import { type Authorization, PaymentError } from "../../platform/payments/provider.ts";
 import { notify } from "../notifications/notify.ts";
-import { fixCommissionAtConfirmation } from "../payouts/booking-lines.ts";
-import { captureAt } from "./holds.ts";
+import { paymentProvider } from "../payments/service.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
-import { recordMovement } from "./ledger.ts";
-import { depositCapturedNotification, hailConfirmedNotifications } from "./notifications.ts";
-import { scheduleHoldCheck } from "./payment.ts";
+import { hailConfirmedNotifications, hailPaidNotification } from "./notifications.ts";
 import * as q from "./queries.ts";
-import { requestIds } from "./request-ids.ts";
+import { captureAt } from "./remainder-window.ts";
 import { announce, applyTransition } from "./transition.ts";
+import { runTransitionSubscribers } from "./transition-subscribers.ts";
 
 // Bookings made by a hail (server/features/hail): the creator accepted, so the booking starts
-// out confirmed. The hail holds the provider order and its authorization (for the most any
-// reached creator would cost); the booking keeps that authorization as its hold, the deposit is
-// captured from it right after the accept commits, and the remainder later, with final capture
-// (completeSession), which releases whatever was authorized above the winner's total.
+// out confirmed. The hail's own payment order pays for it — the winner's total is charged from
+// it right after the accept commits (server/features/hail tells this file how that went).
 
 export type HailBookingInput = {
   clientUserId: string;
@@ -28,20 +23,19 @@ export type HailBookingInput = {
   hours: number;
   location: string;
   notes: string | null;
-  authorization: Pick<Authorization, "id" | "honoredUntil" | "expiresAt">;
   now: Date;
 };
 
 /**
  * Inserts the confirmed booking in the accepting transaction, with its booking_events row
- * (null → confirmed by the creator), the completion and hold jobs and both parties' event.
- * The overlap constraint (23P01) is the caller's to answer.
+ * (null → confirmed by the creator), the completion job and both parties' event. The overlap
+ * constraint (23P01) is the caller's to answer.
  */
 export async function insertHailBooking(
   deps: AppDeps,
   trx: Kysely<DB>,
   input: HailBookingInput,
-): Promise<string> {
+): Promise<{ id: string; totalCents: number; depositCents: number }> {
   const price = priceBooking(input.creator.hourlyRateCents, input.hours);
   const end = new Date(input.start.getTime() + input.hours * 60 * 60 * 1000);
   const row = await trx
@@ -63,13 +57,10 @@ export async function insertHailBooking(
       total_amount_cents: price.totalCents,
       deposit_amount_cents: price.depositCents,
       remainder_cents: price.remainderCents,
-      payment_provider: deps.payments.name,
+      payment_provider: paymentProvider(deps).name,
       paypal_order_id: null,
-      hold_authorization_id: input.authorization.id,
-      hold_state: "active",
-      hold_honored_until: input.authorization.honoredUntil,
-      hold_valid_until: input.authorization.expiresAt,
-      hold_reauthorized: false,
+      // Charged from the hail's order as soon as the accept commits.
+      remainder_state: "processing",
       created_at: input.now,
       updated_at: input.now,
     })
@@ -84,22 +75,20 @@ export async function insertHailBooking(
     note: "Accepted a hail",
     at: input.now,
   });
-  await fixCommissionAtConfirmation(
-    trx,
-    { id: row.id, creator_profile_id: input.creator.profileId },
-    input.now,
-  );
+  const booking = await q.findBooking(trx, row.id);
+  if (booking) {
+    await runTransitionSubscribers(deps, trx, {
+      booking,
+      name: "accept",
+      actor: "creator",
+      depositRefundCents: 0,
+      now: input.now,
+    });
+  }
   await deps.jobs.send(
     BOOKING_JOBS.complete,
     { bookingId: row.id },
     { executor: trx, startAfter: captureAt(row.end_time) },
-  );
-  await scheduleHoldCheck(
-    deps,
-    { id: row.id, end_time: row.end_time } as q.BookingRow,
-    input.authorization,
-    false,
-    trx,
   );
   await announce(
     deps,
@@ -107,76 +96,53 @@ export async function insertHailBooking(
     "confirmed",
     trx,
   );
-  const booking = await q.findBooking(trx, row.id);
   for (const n of booking ? hailConfirmedNotifications(booking) : []) await notify(deps, n, trx);
-  return row.id;
+  return { id: row.id, totalCents: price.totalCents, depositCents: price.depositCents };
 }
 
-/**
- * Captures a hail booking's deposit from the hail's authorization (final_capture=false, the
- * remainder stays held) and records the ledger: the authorization as authorized, then the
- * deposit. Safe to repeat. "failed": the provider refused, so the booking is cancelled with
- * nothing charged and its hold voided by the settlement job. A provider outage throws (the
- * caller's job retries).
- */
-export async function captureHailDeposit(
+/** The hail's payment went through: the booking is paid in full. */
+export async function hailBookingPaid(deps: AppDeps, trx: Kysely<DB>, bookingId: string) {
+  const b = await q.findBooking(trx, bookingId);
+  if (!b) return;
+  const now = deps.now();
+  const patched = await q.patchBooking(
+    trx,
+    b.id,
+    ["confirmed", "completed"],
+    { remainder_state: "paid" },
+    now,
+  );
+  if (!patched) return;
+  await q.insertBookingEvent(trx, {
+    bookingId: b.id,
+    from: b.status as "confirmed",
+    to: b.status as "confirmed",
+    actor: "system",
+    actorUserId: null,
+    note: "The hail's payment was charged",
+    at: now,
+  });
+  await announce(deps, b, b.status as "confirmed", trx);
+  await notify(deps, hailPaidNotification(b), trx);
+}
+
+/** The hail's payment was refused or taken back: the booking does not go ahead. */
+export async function hailBookingPaymentFailed(
   deps: AppDeps,
+  trx: Kysely<DB>,
   bookingId: string,
-  authorization: Pick<Authorization, "id" | "amountCents" | "status">,
-): Promise<"captured" | "failed" | "ended"> {
-  const b = await q.findBooking(deps.database.db, bookingId);
-  if (!b) return "ended";
-  if (b.deposit_capture_id) return "captured";
-  if (b.status !== "confirmed") return "ended";
-  await recordMovement(
+  why: string,
+) {
+  const b = await q.findBooking(trx, bookingId);
+  if (!b) return false;
+  return applyTransition(
     deps,
     b,
-    "authorization",
-    authorization.amountCents,
-    authorization.id,
-    authorization.status,
-  );
-  const capture = await deps.payments
-    .captureAuthorization(authorization.id, {
-      amountCents: b.deposit_amount_cents,
-      currency: b.currency,
-      finalCapture: false,
-      requestId: requestIds.deposit(b.id),
-    })
-    .catch((error: unknown) => {
-      if (error instanceof PaymentError && error.reason !== "unavailable") return null;
-      throw error;
-    });
-  if (capture) {
-    await recordMovement(
-      deps,
-      b,
-      "deposit_capture",
-      capture.amountCents,
-      capture.id,
-      capture.status,
-    );
-  }
-  if (!capture || capture.status === "DECLINED" || capture.status === "FAILED") {
-    await applyTransition(
-      deps,
-      b,
-      "cancelConfirmed",
-      { role: "system", userId: null },
-      { note: "The deposit could not be charged; nothing was taken" },
-    );
-    return "failed";
-  }
-  await deps.database.db.transaction().execute(async (trx) => {
-    const patched = await q.patchBooking(
+    "paymentWithdrawn",
+    { role: "system", userId: null },
+    {
+      note: `The hail's payment failed: ${why}`,
       trx,
-      b.id,
-      ["confirmed", "completed", "cancelled"],
-      { deposit_capture_id: capture.id },
-      deps.now(),
-    );
-    await announce(deps, b, b.status as "confirmed", trx);
-    if (patched) await notify(deps, depositCapturedNotification(b), trx);
-  });
-  return "captured";
+    },
+  );
 }

@@ -5,12 +5,12 @@ export const BOOKING_JOBS = {
   expirePayment: "bookings.expire-payment",
   /** An unanswered request's deadline. */
   expireRequest: "bookings.expire-request",
-  /** Keep the remainder's hold alive until the capture (reauthorize or ask again). */
-  keepHold: "bookings.keep-hold",
-  /** 24 hours after the session: capture the remainder, complete. */
+  /** The remaining balance can be approved: remind the client. */
+  remainderDue: "bookings.remainder-due",
+  /** The remaining balance was not approved in time. */
+  remainderDeadline: "bookings.remainder-deadline",
+  /** 24 hours after the session: collect the balance, complete. */
   complete: "bookings.complete",
-  /** After a transition that releases money: void the hold, refund the deposit. */
-  settle: "bookings.settle",
   /** Every 5 minutes: whatever is due that its own job did not run. */
   sweep: "bookings.sweep",
 } as const;

@@ -2,13 +2,13 @@ import { percentOf } from "../../../contracts/booking-pricing.ts";
 import { CANCELLATION_POLICY } from "../../../contracts/constants.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 
-// The booking lifecycle (shared/DESIGN.md, docs/decisions/017) in one place. Each transition
-// says who may take it, from which states, what happens to the money and who is mailed.
-// Every transition is one conditional update (`where status in from`), a booking_events row
-// with its actor, a booking_changed event to both parties and a mail to the other party, all in
-// one transaction; money the transition releases is moved afterwards by the settlement job
-// (settle.ts), with provider request ids derived from the booking, so a retry never moves it
-// twice.
+// The booking lifecycle (shared/DESIGN.md, docs/decisions/017 and 021) in one place. Each
+// transition says who may take it, from which states and what happens to the money. Every
+// transition is one conditional update (`where status in from`), a booking_events row with its
+// actor, a booking_changed event to both parties and a mail to the other party, all in one
+// transaction; a transition that ends the booking also queues its settlement with the payments
+// domain (holds released, the deposit refunded by the policy, a balance already charged refunded
+// in full), which moves the money afterwards with request ids that make a retry harmless.
 
 export type Actor = "client" | "creator" | "staff" | "system";
 
@@ -18,9 +18,10 @@ export type Transition = {
   actors: readonly Actor[];
   /** The refund of the captured deposit this transition owes, in cents. */
   depositRefund: (booking: PolicyInput, actor: Actor) => number;
-  /** Whether the remainder's hold is released (voided). */
-  voidsHold: boolean;
 };
+
+/** Where a booking ends: its holds are released and its settlement paid. */
+export const ENDED_STATUSES: readonly BookingStatus[] = ["declined", "cancelled", "expired"];
 
 export type PolicyInput = { depositCents: number; startTime: Date; now: Date };
 
@@ -29,16 +30,14 @@ const fullDeposit = (b: PolicyInput) => b.depositCents;
 
 export const TRANSITIONS = {
   /**
-   * The client approved the order at the provider: the whole amount was authorized, the
-   * deposit captured at once (final_capture=false) and the remainder stays held. Mails the
-   * creator a new request to answer. (payment.ts)
+   * The client approved the deposit's order at the provider and it was captured. Mails the
+   * creator a new request to answer. (payment-handlers.ts)
    */
   paid: {
     from: ["pending_payment"],
     to: "pending",
     actors: ["system"],
     depositRefund: nothing,
-    voidsHold: false,
   },
   /**
    * 30 minutes without approval, the client cancelled at the provider, or the provider
@@ -49,68 +48,81 @@ export const TRANSITIONS = {
     to: "expired",
     actors: ["system"],
     depositRefund: nothing,
-    voidsHold: true,
   },
   paymentCancelled: {
     from: ["pending_payment"],
     to: "cancelled",
     actors: ["client", "system"],
     depositRefund: nothing,
-    voidsHold: true,
   },
-  /** The creator takes the request. No money moves; the hold stays until after the session. */
+  /** The creator takes the request. No money moves. */
   accept: {
     from: ["pending"],
     to: "confirmed",
     actors: ["creator"],
     depositRefund: nothing,
-    voidsHold: false,
   },
-  /** The creator turns the request down: the hold is voided and the deposit refunded in full. */
+  /** The creator turns the request down: the deposit is refunded in full. */
   decline: {
     from: ["pending"],
     to: "declined",
     actors: ["creator"],
     depositRefund: fullDeposit,
-    voidsHold: true,
   },
-  /** Unanswered for 24 hours or until the start, whichever is first: void and full refund. */
+  /** Unanswered for 24 hours or until the start, whichever is first: full refund. */
   requestExpired: {
     from: ["pending"],
     to: "expired",
     actors: ["system"],
     depositRefund: fullDeposit,
-    voidsHold: true,
   },
-  /** The spec's Cancel on a pending booking (client), or staff: void and full refund. */
+  /** The spec's Cancel on a pending booking (client), or staff: full refund. */
   cancelRequest: {
     from: ["pending"],
     to: "cancelled",
     actors: ["client", "staff"],
     depositRefund: fullDeposit,
-    voidsHold: true,
   },
   /**
-   * Cancelling a confirmed booking, from View Details: the hold is always voided; the
-   * deposit is refunded by the cancellation policy (cancellationRefund).
+   * Cancelling a confirmed booking, from View Details: the deposit is refunded by the
+   * cancellation policy (cancellationRefund); the balance, held or charged, goes back in full.
    */
   cancelConfirmed: {
     from: ["confirmed"],
     to: "cancelled",
     actors: ["client", "creator", "staff"],
     depositRefund: (b, actor) => cancellationRefund(b, actor),
-    voidsHold: true,
   },
   /**
-   * The session ended 24 hours ago and no problem was reported: the remainder was captured
-   * (final_capture=true). (settle.ts)
+   * The session is about to start and the client never approved the remaining balance: the
+   * booking is cancelled as the client's cancellation at that notice (under 48 hours: the
+   * deposit is kept), as the booking's mails and page said it would be.
+   */
+  remainderMissed: {
+    from: ["confirmed"],
+    to: "cancelled",
+    actors: ["system"],
+    depositRefund: (b) => cancellationRefund(b, "client"),
+  },
+  /**
+   * PayPal took the deposit back (a reversal or chargeback), or a hail's payment was refused
+   * when its creator accepted: the session does not go ahead. Nothing is refunded on top.
+   */
+  paymentWithdrawn: {
+    from: ["pending", "confirmed"],
+    to: "cancelled",
+    actors: ["system"],
+    depositRefund: nothing,
+  },
+  /**
+   * The session ended 24 hours ago and no problem was reported: the balance is collected
+   * (captured once, if it was held). (settle.ts)
    */
   complete: {
     from: ["confirmed"],
     to: "completed",
     actors: ["system"],
     depositRefund: nothing,
-    voidsHold: false,
   },
 } as const satisfies Record<string, Transition>;
 
@@ -137,7 +149,8 @@ export const CANCELLATION_POLICY_TEXT = [
   `Cancel ${CANCELLATION_POLICY.fullRefundDays} days or more before the start: the deposit is refunded in full.`,
   `Cancel between ${CANCELLATION_POLICY.halfRefundHours} hours and ${CANCELLATION_POLICY.fullRefundDays} days before: half the deposit is refunded.`,
   `Cancel less than ${CANCELLATION_POLICY.halfRefundHours} hours before: the deposit is not refunded.`,
-  "The hold on the remaining balance is always released, and if the creator cancels, the deposit is refunded in full.",
+  "The remaining balance is always released (or refunded, if it was already charged), and if the creator cancels, the deposit is refunded in full.",
+  "The remaining balance must be approved before the session starts; a booking whose balance is not approved by then is cancelled as a late cancellation.",
   "A request the creator has not accepted yet can be cancelled for a full refund.",
 ];
 

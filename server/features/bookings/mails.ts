@@ -3,6 +3,7 @@ import { bookingPagePath } from "../../../contracts/bookings.ts";
 import type { Mail } from "../../platform/mail.ts";
 import type { TransitionName } from "./lifecycle.ts";
 import type { BookingWithParties } from "./queries.ts";
+import { remainderOpensAt } from "./remainder-window.ts";
 
 // What each party is told when a booking changes. Every mail links to the booking's page.
 
@@ -30,18 +31,29 @@ const refundLine = (b: BookingWithParties, cents: number) =>
     ? `Your deposit refund of ${formatCents(cents, b.currency)} is on its way.`
     : "Nothing was charged for it.";
 
+/** What the client does about the remaining balance, in words (decision 021). */
+export function remainderLine(b: BookingWithParties): string {
+  if (b.remainder_cents === 0) return "";
+  const opens = new Intl.DateTimeFormat("en-US", {
+    timeZone: b.time_zone,
+    dateStyle: "full",
+    timeStyle: "short",
+  }).format(remainderOpensAt(b));
+  return ` You approve the remaining ${formatCents(b.remainder_cents, b.currency)} from ${opens} until the session starts; we will remind you. If it is not approved by the start, the booking is cancelled as a late cancellation.`;
+}
+
 const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
   paid: {
     creator: {
       subject: "New booking request",
       body: (b) =>
-        `${b.client_name} asked to book you for ${sessionWhen(b)} at ${b.location}. The deposit is paid and the rest is on hold. Please accept or decline within 24 hours (before the start at the latest).`,
+        `${b.client_name} asked to book you for ${sessionWhen(b)} at ${b.location}. The deposit is paid; the client approves the rest in the days before the session. Please accept or decline within 24 hours (before the start at the latest).`,
     },
     client: {
       subject: "Deposit received: your request is with the creator",
       category: "payments",
       body: (b) =>
-        `We received your deposit of ${formatCents(b.deposit_amount_cents, b.currency)} for ${sessionWhen(b)} with ${b.creator_name}. The remaining ${formatCents(b.remainder_cents, b.currency)} is held on your payment method and captured after the session.`,
+        `We received your deposit of ${formatCents(b.deposit_amount_cents, b.currency)} for ${sessionWhen(b)} with ${b.creator_name}.${remainderLine(b)}`,
     },
   },
   paymentLapsed: {
@@ -69,14 +81,14 @@ const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
     client: {
       subject: "Your booking request was declined",
       body: (b, refund) =>
-        `${b.creator_name} cannot take your booking for ${sessionWhen(b)}. The hold on your payment method is released. ${refundLine(b, refund)}`,
+        `${b.creator_name} cannot take your booking for ${sessionWhen(b)}. ${refundLine(b, refund)}`,
     },
   },
   requestExpired: {
     client: {
       subject: "Your booking request expired",
       body: (b, refund) =>
-        `${b.creator_name} did not answer your request for ${sessionWhen(b)} in time. The hold is released. ${refundLine(b, refund)}`,
+        `${b.creator_name} did not answer your request for ${sessionWhen(b)} in time. ${refundLine(b, refund)}`,
     },
     creator: {
       subject: "A booking request expired",
@@ -92,7 +104,7 @@ const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
     client: {
       subject: "Your booking request was cancelled",
       body: (b, refund) =>
-        `The request for ${sessionWhen(b)} was cancelled. The hold is released. ${refundLine(b, refund)}`,
+        `The request for ${sessionWhen(b)} was cancelled. ${refundLine(b, refund)}`,
     },
   },
   cancelConfirmed: {
@@ -103,7 +115,32 @@ const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
     client: {
       subject: "Your booking was cancelled",
       body: (b, refund) =>
-        `The booking with ${b.creator_name} for ${sessionWhen(b)} was cancelled. The hold is released. ${refundLine(b, refund)}`,
+        `The booking with ${b.creator_name} for ${sessionWhen(b)} was cancelled. ${refundLine(b, refund)}`,
+    },
+  },
+  remainderMissed: {
+    client: {
+      subject: "Your booking was cancelled",
+      body: (b, refund) =>
+        `The remaining balance for your session with ${b.creator_name} on ${sessionWhen(b)} was not approved before the start, so the booking was cancelled as a late cancellation. ${refundLine(b, refund)}`,
+    },
+    creator: {
+      subject: "A booking was cancelled",
+      body: (b) =>
+        `${b.client_name} did not approve the remaining balance for ${sessionWhen(b)} before the start, so the booking was cancelled. You keep your share of the deposit under the cancellation policy.`,
+    },
+  },
+  paymentWithdrawn: {
+    client: {
+      subject: "Your booking was cancelled",
+      category: "payments",
+      body: (b) =>
+        `The payment for your booking with ${b.creator_name} for ${sessionWhen(b)} was refused or taken back at PayPal, so the booking was cancelled.`,
+    },
+    creator: {
+      subject: "A booking was cancelled",
+      body: (b) =>
+        `The client's payment for ${sessionWhen(b)} was refused or taken back at PayPal, so the booking was cancelled. Our staff have been told.`,
     },
   },
   complete: {
@@ -111,7 +148,7 @@ const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
       subject: "Your session is complete",
       category: "payments",
       body: (b) =>
-        `The remaining ${formatCents(b.remainder_cents, b.currency)} for your session with ${b.creator_name} was charged. Thank you for booking on ShutterHail.`,
+        `Your session with ${b.creator_name} is complete and paid in full. Thank you for booking on ShutterHail.`,
     },
     creator: {
       subject: "Session completed",
@@ -144,21 +181,18 @@ export function transitionMails(
   });
 }
 
-/** The hold on the remainder could not be kept: the client approves a new one. */
-export function holdRenewalMails(b: BookingWithParties, origin: string): Mail[] {
+/** The remaining balance can be approved now (at the window's opening, and before the start). */
+export function remainderDueMail(b: BookingWithParties, origin: string, dueBy: Date): Mail {
   const link = `${origin}${bookingPagePath(b.id)}`;
-  return [
-    {
-      to: b.client_email,
-      subject: "Please approve the hold for your booking again",
-      category: "payments",
-      text: `Hi ${b.client_name},\n\nThe hold on the remaining ${formatCents(b.remainder_cents, b.currency)} for your session with ${b.creator_name} on ${sessionWhen(b)} could not be kept by the payment provider. Please approve it again here:\n${link}\n\nThe ShutterHail team`,
-    },
-    {
-      to: b.creator_email,
-      subject: "A client is asked to renew a payment hold",
-      category: "payments",
-      text: `Hi ${b.creator_name},\n\nThe payment hold for your session with ${b.client_name} on ${sessionWhen(b)} lapsed; we asked the client to approve it again. The booking stands.\n\nSee the booking: ${link}\n\nThe ShutterHail team`,
-    },
-  ];
+  const by = new Intl.DateTimeFormat("en-US", {
+    timeZone: b.time_zone,
+    dateStyle: "full",
+    timeStyle: "short",
+  }).format(dueBy);
+  return {
+    to: b.client_email,
+    subject: "Please approve the remaining balance for your booking",
+    category: "payments",
+    text: `Hi ${b.client_name},\n\nPlease approve the remaining ${formatCents(b.remainder_cents, b.currency)} for your session with ${b.creator_name} on ${sessionWhen(b)} by ${by}:\n${link}\n\nIt is held on your payment method and charged after the session. If it is not approved by then, the booking is cancelled as a late cancellation.\n\nThe ShutterHail team`,
+  };
 }

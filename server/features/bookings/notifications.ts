@@ -130,13 +130,49 @@ const LINES: Partial<Record<TransitionName, Partial<Record<Party, Line[]>>>> = {
       },
     ],
   },
+  remainderMissed: {
+    client: [
+      {
+        kind: "booking_cancelled",
+        title: "Booking cancelled",
+        body: (b) =>
+          `The remaining balance for ${sessionWhen(b)} with ${b.creator_name} was not approved before the start, so the booking was cancelled.`,
+      },
+    ],
+    creator: [
+      {
+        kind: "booking_cancelled",
+        title: "Booking cancelled",
+        body: (b) =>
+          `${b.client_name} did not approve the remaining balance for ${sessionWhen(b)}, so the booking was cancelled.`,
+      },
+    ],
+  },
+  paymentWithdrawn: {
+    client: [
+      {
+        kind: "booking_cancelled",
+        title: "Booking cancelled",
+        body: (b) =>
+          `The payment for ${sessionWhen(b)} with ${b.creator_name} was refused or taken back at PayPal.`,
+      },
+    ],
+    creator: [
+      {
+        kind: "booking_cancelled",
+        title: "Booking cancelled",
+        body: (b) =>
+          `The client's payment for ${sessionWhen(b)} was refused or taken back at PayPal, so the booking was cancelled.`,
+      },
+    ],
+  },
   complete: {
     client: [
       {
         kind: "payment_captured",
         title: "Payment completed",
         body: (b) =>
-          `The remaining ${formatCents(b.remainder_cents, b.currency)} for your session with ${b.creator_name} was charged.`,
+          `Your session with ${b.creator_name} for ${sessionWhen(b)} is complete and paid.`,
       },
     ],
   },
@@ -185,12 +221,13 @@ export function hailConfirmedNotifications(b: BookingWithParties): NewNotificati
   ];
 }
 
-export function depositCapturedNotification(b: BookingWithParties): NewNotification {
+/** A hail booking's payment went through when its creator accepted. */
+export function hailPaidNotification(b: BookingWithParties): NewNotification {
   return {
     userId: b.client_user_id,
     kind: "payment_captured",
-    title: "Deposit paid",
-    body: `Your deposit of ${formatCents(b.deposit_amount_cents, b.currency)} for ${sessionWhen(b)} with ${b.creator_name} was charged.`,
+    title: "Payment charged",
+    body: `${formatCents(b.total_amount_cents, b.currency)} for ${sessionWhen(b)} with ${b.creator_name} was charged.`,
     link: bookingPagePath(b.id),
   };
 }
@@ -205,12 +242,26 @@ export function refundNotification(b: BookingWithParties, cents: number): NewNot
   };
 }
 
-export function holdRenewalNotification(b: BookingWithParties): NewNotification {
+/** The remaining balance can (or must again) be approved. */
+export function remainderDueNotification(b: BookingWithParties, again: boolean): NewNotification {
   return {
     userId: b.client_user_id,
     kind: "hold_needs_approval",
-    title: "Please approve the hold again",
-    body: `The hold on the remaining ${formatCents(b.remainder_cents, b.currency)} for your session with ${b.creator_name} lapsed. Please approve it again.`,
+    title: again
+      ? "Please approve the remaining balance again"
+      : "Please approve the remaining balance",
+    body: `Approve the remaining ${formatCents(b.remainder_cents, b.currency)} for your session with ${b.creator_name} on ${sessionWhen(b)}.`,
+    link: bookingPagePath(b.id),
+  };
+}
+
+/** The creator learns the balance is secured. */
+export function remainderSecuredNotification(b: BookingWithParties): NewNotification {
+  return {
+    userId: b.creator_user_id,
+    kind: "payment_captured",
+    title: "Balance approved",
+    body: `${b.client_name} approved the remaining balance for ${sessionWhen(b)}.`,
     link: bookingPagePath(b.id),
   };
 }

@@ -44,14 +44,15 @@ export async function findBooking(db: Db, id: string): Promise<BookingWithPartie
   return withParties(db).where("b.id", "=", id).executeTakeFirst();
 }
 
-export async function findBookingByOrder(db: Db, orderId: string) {
-  return db
+/** How many unpaid bookings a client holds now (each blocks a creator's calendar). */
+export async function countUnpaidOf(db: Db, clientUserId: string): Promise<number> {
+  const row = await db
     .selectFrom("bookings")
-    .select(["id", "status", "paypal_order_id", "renewal_order_id"])
-    .where((eb) =>
-      eb.or([eb("paypal_order_id", "=", orderId), eb("renewal_order_id", "=", orderId)]),
-    )
-    .executeTakeFirst();
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("client_user_id", "=", clientUserId)
+    .where("status", "=", "pending_payment")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The viewer's bookings as client and as creator, soonest first. */
@@ -133,13 +134,8 @@ export type BookingPatch = Partial<
     BookingRow,
     | "paypal_order_id"
     | "respond_by"
-    | "deposit_capture_id"
-    | "hold_authorization_id"
-    | "hold_state"
-    | "hold_honored_until"
-    | "hold_valid_until"
-    | "hold_reauthorized"
-    | "renewal_order_id"
+    | "pay_by"
+    | "remainder_state"
     | "problem_reported_at"
     | "cancelled_by"
     | "deposit_refund_cents"
@@ -243,78 +239,12 @@ export async function listBookingEvents(db: Db, bookingId: string) {
     .execute();
 }
 
-export type LedgerKind =
-  | "authorization"
-  | "deposit_capture"
-  | "remainder_capture"
-  | "refund"
-  | "void"
-  | "reauthorization";
-
-/** Records one provider operation; the same operation twice is recorded once. */
-export async function recordLedgerLine(
-  db: Db,
-  line: {
-    bookingId: string;
-    kind: LedgerKind;
-    amountCents: number;
-    currency: string;
-    provider: string;
-    providerRef: string;
-    status: string;
-    at: Date;
-  },
-) {
-  await db
-    .insertInto("payment_ledger")
-    .values({
-      booking_id: line.bookingId,
-      kind: line.kind,
-      amount_cents: line.amountCents,
-      currency: line.currency,
-      provider: line.provider,
-      provider_ref: line.providerRef,
-      status: line.status,
-      created_at: line.at,
-    })
-    .onConflict((oc) => oc.columns(["booking_id", "kind", "provider_ref"]).doNothing())
-    .execute();
-}
-
-export async function listLedger(db: Db, bookingId: string) {
-  return db
-    .selectFrom("payment_ledger")
-    .select(["kind", "amount_cents", "status", "provider_ref", "created_at"])
-    .where("booking_id", "=", bookingId)
-    .orderBy("id", "asc")
-    .execute();
-}
-
-export async function webhookEventSeen(db: Db, eventId: string) {
-  const row = await db
-    .selectFrom("payment_webhook_events")
-    .select("event_id")
-    .where("event_id", "=", eventId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function recordWebhookEvent(
-  db: Db,
-  event: { id: string; type: string; resourceId: string | null },
-) {
-  await db
-    .insertInto("payment_webhook_events")
-    .values({ event_id: event.id, event_type: event.type, resource_id: event.resourceId })
-    .onConflict((oc) => oc.column("event_id").doNothing())
-    .execute();
-}
-
 /**
- * Bookings whose deadline has passed or whose hold needs a look, for the sweep: a safety net
- * under the per-booking jobs (and what moves seeded or imported bookings along).
+ * Bookings whose deadline has passed, for the sweep: a safety net under the per-booking jobs
+ * (and what moves seeded or imported bookings along). `remainderFrom` is the earliest end a
+ * confirmed booking may have for its balance's window to be open now.
  */
-export async function findDueBookings(db: Db, now: Date, limit: number) {
+export async function findDueBookings(db: Db, now: Date, remainderFrom: Date, limit: number) {
   return db
     .selectFrom("bookings")
     .select([
@@ -322,11 +252,9 @@ export async function findDueBookings(db: Db, now: Date, limit: number) {
       "status",
       "pay_by",
       "respond_by",
+      "start_time",
       "end_time",
-      "hold_state",
-      "hold_honored_until",
-      "hold_valid_until",
-      "hold_reauthorized",
+      "remainder_state",
       "problem_reported_at",
       "problem_resolved_at",
     ])
@@ -334,10 +262,11 @@ export async function findDueBookings(db: Db, now: Date, limit: number) {
       eb.or([
         eb.and([eb("status", "=", "pending_payment"), eb("pay_by", "<=", now)]),
         eb.and([eb("status", "=", "pending"), eb("respond_by", "<=", now)]),
+        eb.and([eb("status", "=", "confirmed"), eb("end_time", "<=", remainderFrom)]),
         eb.and([
-          eb("status", "in", ["pending", "confirmed"]),
-          eb("hold_state", "=", "active"),
-          eb("hold_honored_until", "<=", now),
+          eb("status", "=", "confirmed"),
+          eb("remainder_state", "=", "awaiting"),
+          eb("start_time", "<=", now),
         ]),
       ]),
     )

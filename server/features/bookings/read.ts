@@ -4,6 +4,7 @@ import { BOOKING_NOT_FOUND } from "../../../contracts/bookings.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { canHold, moneyOfBooking } from "../payments/service.ts";
 import * as q from "./queries.ts";
 import { roleOf, toCard, toDetail } from "./view.ts";
 
@@ -31,11 +32,12 @@ export async function bookingDetail(
   booking: q.BookingWithParties,
   role: BookingRole,
 ): Promise<BookingDetail> {
-  const [events, ledger] = await Promise.all([
+  const [events, money] = await Promise.all([
     q.listBookingEvents(deps.database.db, booking.id),
-    q.listLedger(deps.database.db, booking.id),
+    moneyOfBooking(deps.database.db, booking.id),
   ]);
-  return toDetail(booking, role, events, ledger, deps.now());
+  const mode = canHold(deps) ? "hold" : "charge";
+  return toDetail(booking, role, events, money, deps.now(), mode);
 }
 
 export async function getBooking(deps: AppDeps, id: string, viewer: Viewer) {

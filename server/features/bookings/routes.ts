@@ -25,10 +25,10 @@ import { type AppEnv, createRouter } from "../../platform/http.ts";
 import { perUser, rateLimit } from "../../platform/rate-limit.ts";
 import {
   acceptBooking,
+  approveRemainder,
   cancelBooking,
   declineBooking,
   payBooking,
-  renewHold,
   reportProblem,
   resolveProblem,
 } from "./actions.ts";
@@ -178,9 +178,9 @@ const payRoute = actionRoute(
   "Client: the approval link of an unpaid booking",
   ZBookingPayResponse,
 );
-const renewRoute = actionRoute(
-  "renew-hold",
-  "Client: the approval link of a new hold on the remainder",
+const remainderRoute = actionRoute(
+  "approve-remainder",
+  "Client: the approval link of the remaining balance (made now; open in the days before the session)",
   ZBookingPayResponse,
 );
 
@@ -253,7 +253,7 @@ export function bookingRoutes() {
     .openapi(payRoute, async (c) =>
       c.json(await payBooking(c.var.deps, c.req.valid("param").id, viewer(c)), 200),
     )
-    .openapi(renewRoute, async (c) =>
-      c.json(await renewHold(c.var.deps, c.req.valid("param").id, viewer(c)), 200),
+    .openapi(remainderRoute, async (c) =>
+      c.json(await approveRemainder(c.var.deps, c.req.valid("param").id, viewer(c)), 200),
     );
 }

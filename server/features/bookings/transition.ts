@@ -4,14 +4,13 @@ import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
-import { HAIL_JOBS } from "../hail/job-names.ts";
 import { notify } from "../notifications/notify.ts";
-import { afterTransition } from "./after-transition.ts";
-import { BOOKING_JOBS } from "./job-names.ts";
-import { type Actor, TRANSITIONS, type TransitionName } from "./lifecycle.ts";
+import { moneyOfBooking, requestSettlement } from "../payments/service.ts";
+import { type Actor, ENDED_STATUSES, TRANSITIONS, type TransitionName } from "./lifecycle.ts";
 import { transitionMails } from "./mails.ts";
 import { transitionNotifications } from "./notifications.ts";
 import * as q from "./queries.ts";
+import { runTransitionSubscribers } from "./transition-subscribers.ts";
 
 export type ActorRef = { role: Actor; userId: string | null };
 
@@ -32,11 +31,15 @@ export async function announce(
   }
 }
 
+/** A balance that was due, held or charged is released when the booking ends. */
+const RELEASED_BY_ENDING = new Set(["awaiting", "processing", "held", "paid"]);
+
 /**
  * Takes transition `name` for `actor`, if the booking is still in one of its `from` states:
- * one conditional update, its booking_events row, the mails, the live event and the parties'
- * notifications, and the settlement job when money must move — all committed together. Answers false when the
- * booking had already moved on (someone else was first), and changes nothing then.
+ * one conditional update, its booking_events row, the mails, the live event, the parties'
+ * notifications, the subscribed domains' consequences and — when it ends the booking — its
+ * settlement, all committed together. Answers false when the booking had already moved on
+ * (someone else was first), and changes nothing then.
  */
 export async function applyTransition(
   deps: AppDeps,
@@ -47,15 +50,17 @@ export async function applyTransition(
 ): Promise<boolean> {
   const t = TRANSITIONS[name];
   const now = deps.now();
-  const depositPaid = booking.deposit_capture_id ? booking.deposit_amount_cents : 0;
-  const refund = Math.min(
-    depositPaid,
-    t.depositRefund({ depositCents: depositPaid, startTime: booking.start_time, now }, actor.role),
-  );
-  // A hold awaiting renewal is still a hold to release (the old authorization may live on).
-  const holdLive = booking.hold_state === "active" || booking.hold_state === "renewal_needed";
-  const moneyMoves = refund > 0 || (t.voidsHold && holdLive);
+  const ends = ENDED_STATUSES.includes(t.to);
   const run = async (trx: Kysely<DB>) => {
+    const money = ends ? await moneyOfBooking(trx, booking.id) : null;
+    const depositPaid = money ? money.depositCaptured - money.depositRefunded : 0;
+    const refund = Math.min(
+      depositPaid,
+      t.depositRefund(
+        { depositCents: depositPaid, startTime: booking.start_time, now },
+        actor.role,
+      ),
+    );
     const moved = await q.transitionBooking(
       trx,
       booking.id,
@@ -65,6 +70,9 @@ export async function applyTransition(
         ...options.patch,
         ...(t.to === "cancelled" && actor.role !== "system" ? { cancelled_by: actor.role } : {}),
         ...(refund > 0 ? { deposit_refund_cents: refund } : {}),
+        ...(ends && RELEASED_BY_ENDING.has(booking.remainder_state)
+          ? { remainder_state: "released" }
+          : {}),
       },
       now,
     );
@@ -78,20 +86,24 @@ export async function applyTransition(
       note: options.note ?? null,
       at: now,
     });
-    if (moneyMoves)
-      await deps.jobs.send(BOOKING_JOBS.settle, { bookingId: booking.id }, { executor: trx });
-    // Hail's one hook: a creator's cancellation counts toward its repeat-canceller flag.
-    if (t.to === "cancelled" && actor.role === "creator")
-      await deps.jobs.send(
-        HAIL_JOBS.creatorCancelled,
-        { bookingId: booking.id },
-        { executor: trx },
-      );
+    if (ends) {
+      await requestSettlement(deps, trx, {
+        bookingId: booking.id,
+        depositRefundCents: refund,
+        refundRemainder: true,
+      });
+    }
     const skip = actor.role === "client" || actor.role === "creator" ? actor.role : null;
     for (const mail of transitionMails(name, booking, skip, refund, siteOrigin(deps.config))) {
       await deps.mailer.send(mail, trx);
     }
-    await afterTransition(deps, trx, { booking, name, now });
+    await runTransitionSubscribers(deps, trx, {
+      booking,
+      name,
+      actor: actor.role,
+      depositRefundCents: refund,
+      now,
+    });
     await announce(deps, booking, t.to, trx);
     for (const n of transitionNotifications(name, booking, actor.role, refund))
       await notify(deps, n, trx);

@@ -3,10 +3,11 @@ import type {
   BookingCard,
   BookingDetail,
   BookingRole,
-  HoldState,
   ProblemOutcome,
+  RemainderState,
 } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
+import type { moneyOfBooking } from "../payments/service.ts";
 import {
   type Actor,
   CANCELLATION_POLICY_TEXT,
@@ -15,12 +16,13 @@ import {
   problemOpen,
   TRANSITIONS,
 } from "./lifecycle.ts";
-import type { BookingWithParties, listBookingEvents, listLedger } from "./queries.ts";
+import type { BookingWithParties, listBookingEvents } from "./queries.ts";
+import { remainderDue, remainderDueBy, remainderOpensAt } from "./remainder-window.ts";
 
 // Booking rows → the wire shapes, with the actions the viewer may take.
 
 type EventRow = Awaited<ReturnType<typeof listBookingEvents>>[number];
-type LedgerRow = Awaited<ReturnType<typeof listLedger>>[number];
+type Money = Awaited<ReturnType<typeof moneyOfBooking>>;
 
 /** Which party the user is on this booking, or null (staff, or a stranger). */
 export function roleOf(booking: BookingWithParties, userId: string): BookingRole | null {
@@ -37,9 +39,7 @@ export function actionsFor(
   const status = booking.status as BookingStatus;
   const actor: Actor = role;
   const actions: BookingAction[] = [];
-  if (role === "client" && status === "pending_payment" && booking.paypal_order_id) {
-    actions.push("pay");
-  }
+  if (role === "client" && status === "pending_payment" && booking.pay_by) actions.push("pay");
   if (mayTake("accept", actor, status)) actions.push("accept");
   if (mayTake("decline", actor, status)) actions.push("decline");
   const cancel = cancelTransition(status);
@@ -51,9 +51,7 @@ export function actionsFor(
   const ended = booking.end_time <= now;
   const tooLate = status === "confirmed" && (ended || (role === "client" && started));
   if (cancel && mayTake(cancel, actor, status) && !tooLate) actions.push("cancel");
-  if (role === "client" && status === "confirmed" && booking.hold_state === "renewal_needed") {
-    actions.push("renew_hold");
-  }
+  if (role === "client" && remainderDue(booking, now)) actions.push("approve_remainder");
   if (
     role === "client" &&
     status === "confirmed" &&
@@ -91,26 +89,22 @@ export function toCard(booking: BookingWithParties, role: BookingRole, now: Date
     currency: booking.currency,
     respondBy: status === "pending" ? iso(booking.respond_by) : null,
     payBy: status === "pending_payment" ? iso(booking.pay_by) : null,
-    holdState: booking.hold_state as HoldState,
+    remainderState: booking.remainder_state as RemainderState,
     actions: actionsFor(booking, role, now),
   };
 }
-
-const sum = (lines: LedgerRow[], kind: LedgerRow["kind"]) =>
-  lines
-    .filter((l) => l.kind === kind && l.status !== "DECLINED" && l.status !== "FAILED")
-    .reduce((total, l) => total + l.amount_cents, 0);
 
 export function toDetail(
   booking: BookingWithParties,
   role: BookingRole,
   events: EventRow[],
-  ledger: LedgerRow[],
+  money: Money,
   now: Date,
+  remainderMode: "hold" | "charge",
 ): BookingDetail {
   const card = toCard(booking, role, now);
   const status = booking.status as BookingStatus;
-  const depositPaidCents = sum(ledger, "deposit_capture");
+  const depositPaidCents = money.depositCaptured - money.depositRefunded - money.takenBack;
   const cancel = cancelTransition(status);
   const refundNowCents =
     cancel && card.actions.includes("cancel")
@@ -122,8 +116,7 @@ export function toDetail(
           ),
         )
       : null;
-  // A hold awaiting renewal holds nothing until the client approves it again.
-  const holdLive = booking.hold_state === "active";
+
   return {
     ...card,
     hours: booking.duration_minutes / 60,
@@ -134,13 +127,17 @@ export function toDetail(
     depositCents: booking.deposit_amount_cents,
     remainderCents: booking.remainder_cents,
     payment: {
-      depositPaidCents,
-      remainderCapturedCents: sum(ledger, "remainder_capture"),
-      refundedCents: sum(ledger, "refund"),
+      depositPaidCents: Math.max(0, depositPaidCents),
+      remainderCapturedCents: money.remainderCaptured - money.remainderRefunded,
+      refundedCents: money.depositRefunded + money.remainderRefunded,
       refundDueCents: booking.deposit_refund_cents ?? 0,
-      holdCents: holdLive ? booking.remainder_cents : 0,
-      holdHonoredUntil: holdLive ? iso(booking.hold_honored_until) : null,
-      holdValidUntil: holdLive ? iso(booking.hold_valid_until) : null,
+      holdCents: booking.remainder_state === "held" ? booking.remainder_cents : 0,
+      netPaidCents: money.netPaid,
+    },
+    remainder: {
+      opensAt: remainderOpensAt(booking).toISOString(),
+      dueBy: remainderDueBy(booking, now).toISOString(),
+      mode: remainderMode,
     },
     problemReportedAt: iso(booking.problem_reported_at),
     problemResolution:
@@ -151,7 +148,7 @@ export function toDetail(
             text: booking.problem_resolution,
           }
         : null,
-    ledger: ledger.map((l) => ({
+    ledger: money.lines.map((l) => ({
       kind: l.kind as BookingDetail["ledger"][number]["kind"],
       amountCents: l.amount_cents,
       status: l.status,

@@ -34,6 +34,7 @@ import {
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { captureAt } from "../bookings/holds.ts";
 import { BOOKING_JOBS } from "../bookings/job-names.ts";
+import { paymentProvider } from "../payments/provider-of.ts";
 import { HAIL_JOBS } from "./job-names.ts";
 import { HAIL_OVERLAP_MESSAGE } from "./offers.ts";
 
@@ -119,7 +120,7 @@ async function authorizationStatus(hailId: string) {
     .select(["paypal_order_id"])
     .where("id", "=", hailId)
     .executeTakeFirstOrThrow();
-  const order = await app.deps.payments.getOrder(row.paypal_order_id!);
+  const order = await paymentProvider(app.deps).getOrder(row.paypal_order_id!);
   return order.authorizations.at(-1)?.status;
 }
 

@@ -3,8 +3,8 @@
 export const HAIL_JOBS = {
   /** A live hail's liveUntil, or an unpaid hail's payBy: end it if nobody took it. */
   expire: "hail.expire",
-  /** After an accept commits: capture the winner's deposit (retried through outages). */
-  captureDeposit: "hail.capture-deposit",
+  /** After an accept commits: charge the winner's total (retried through outages). */
+  capturePayment: "hail.capture-payment",
   /** A creator cancelled a booking (bookings' transition.ts sends it): flag repeat cancellers. */
   creatorCancelled: "hail.creator-cancelled",
   /** Every minute: hails past their deadline whose own job was lost. */

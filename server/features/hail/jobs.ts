@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../platform/deps.ts";
 import { HAIL_JOBS } from "./job-names.ts";
-import { captureDeposit, flagRepeatCanceller } from "./offers.ts";
+import { capturePayment, flagRepeatCanceller } from "./offers.ts";
 import { findDueHails } from "./queries.ts";
 import { expireHail } from "./service.ts";
 
@@ -14,10 +14,10 @@ export function defineHailJobs(deps: AppDeps) {
     handler: (data, { now }) => expireHail(deps, data.hailId, now),
   });
   deps.jobs.define<{ hailId: string }>({
-    name: HAIL_JOBS.captureDeposit,
+    name: HAIL_JOBS.capturePayment,
     ...retried,
     expireInSeconds: 120,
-    handler: (data) => captureDeposit(deps, data.hailId),
+    handler: (data) => capturePayment(deps, data.hailId),
   });
   deps.jobs.define<{ bookingId: string }>({
     name: HAIL_JOBS.creatorCancelled,

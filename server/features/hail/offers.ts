@@ -7,7 +7,8 @@ import {
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createAdminNotificationOnce } from "../admin/service.ts";
-import { captureHailDeposit, insertHailBooking } from "../bookings/hail-booking.ts";
+import { insertHailBooking } from "../bookings/hail-booking.ts";
+import { attachBooking, collect, liveOrder } from "../payments/service.ts";
 import { publishHail, publishOffers } from "./events.ts";
 import { HAIL_JOBS } from "./job-names.ts";
 import * as q from "./queries.ts";
@@ -40,9 +41,9 @@ function asapStart(now: Date, meters: number): Date {
 
 /**
  * First accept wins, by one conditional update (status live and still inside liveUntil). The
- * winner's transaction also creates the confirmed booking, marks every other offer taken (each
- * creator told at once) and tells the client; the deposit is captured right after the commit
- * (and by a job, should this request not live to do it).
+ * winner's transaction also creates the confirmed booking, hands it the hail's payment order,
+ * marks every other offer taken (each creator told at once) and tells the client; the winner's
+ * total is charged right after the commit (and by a job, should this request not live to do it).
  */
 export async function acceptHail(deps: AppDeps, profileId: string, hailId: string) {
   const db = deps.database.db;
@@ -59,19 +60,17 @@ export async function acceptHail(deps: AppDeps, profileId: string, hailId: strin
   }
   if (offer.offer_status !== "offered") throw new AppError("conflict", HAIL_CLOSED_MESSAGE);
   const creator = await q.findHailCreator(db, profileId);
-  if (!creator || !hail.paypal_order_id || !hail.authorization_id) {
+  const order = await liveOrder(db, "hail", hailId);
+  if (!creator || (order?.status !== "authorized" && order?.status !== "approved")) {
     throw new AppError("conflict", HAIL_CLOSED_MESSAGE);
   }
-  const order = await deps.payments.getOrder(hail.paypal_order_id);
-  const authorization = order.authorizations.find((a) => a.id === hail.authorization_id);
-  if (!authorization) throw new AppError("conflict", HAIL_CLOSED_MESSAGE);
 
   let won: boolean;
   try {
     won = await db.transaction().execute(async (trx) => {
       const claimed = await q.claimHail(trx, hailId, profileId, now);
       if (!claimed) return false;
-      const bookingId = await insertHailBooking(deps, trx, {
+      const booking = await insertHailBooking(deps, trx, {
         clientUserId: hail.client_user_id,
         creator: {
           profileId,
@@ -85,17 +84,23 @@ export async function acceptHail(deps: AppDeps, profileId: string, hailId: strin
         hours: hail.hours,
         location: hail.location,
         notes: hail.notes,
-        authorization,
         now,
       });
-      const accepted = await q.patchHail(trx, hailId, ["accepted"], { booking_id: bookingId }, now);
+      await attachBooking(trx, order.id, booking.id, now);
+      const accepted = await q.patchHail(
+        trx,
+        hailId,
+        ["accepted"],
+        { booking_id: booking.id },
+        now,
+      );
       await q.updateOffers(trx, hailId, ["offered"], "accepted", now, { profileId });
       const taken = await q.updateOffers(trx, hailId, ["offered"], "taken", now, {
         exceptProfileId: profileId,
       });
       await publishOffers(deps, hailId, [profileId, ...taken.map((t) => t.profile_id)], trx);
       await publishHail(deps, accepted ?? claimed, trx);
-      await deps.jobs.send(HAIL_JOBS.captureDeposit, { hailId }, { executor: trx });
+      await deps.jobs.send(HAIL_JOBS.capturePayment, { hailId }, { executor: trx });
       return true;
     });
   } catch (error) {
@@ -110,35 +115,30 @@ export async function acceptHail(deps: AppDeps, profileId: string, hailId: strin
     );
   }
   try {
-    await captureDeposit(deps, hailId);
+    await capturePayment(deps, hailId);
   } catch (error) {
     // The capture job retries it.
-    deps.log.warn({ err: error, hailId }, "hail deposit capture deferred to its job");
+    deps.log.warn({ err: error, hailId }, "hail payment capture deferred to its job");
   }
   return { offer: toOffer(await offerOf(deps, hailId, profileId)) };
 }
 
 /**
- * Captures the winner's deposit from the hail's authorization (idempotent). Refused: the
- * booking is cancelled with nothing charged (its settlement voids the hold), the hail fails
- * and both the client and the winner are told.
+ * Charges the winner's total from the hail's order (idempotent): a hold is captured once, for
+ * the total, releasing the rest; an order approved for charging is captured whole and the
+ * excess refunded at once. The outcome reaches the booking and the hail through the hail's
+ * payment handlers (hail-payments.ts).
  */
-export async function captureDeposit(deps: AppDeps, hailId: string) {
+export async function capturePayment(deps: AppDeps, hailId: string) {
   const db = deps.database.db;
   const hail = await q.findHail(db, hailId);
-  if (hail?.status !== "accepted" || !hail.booking_id || !hail.paypal_order_id) return;
-  const order = await deps.payments.getOrder(hail.paypal_order_id);
-  const authorization = order.authorizations.find((a) => a.id === hail.authorization_id);
-  if (!authorization) return;
-  const result = await captureHailDeposit(deps, hail.booking_id, authorization);
-  if (result !== "failed") return;
-  await db.transaction().execute(async (trx) => {
-    const failed = await q.transitionHail(trx, hailId, ["accepted"], "failed", {}, deps.now());
-    if (!failed) return;
-    if (failed.accepted_profile_id) {
-      await publishOffers(deps, hailId, [failed.accepted_profile_id], trx);
-    }
-    await publishHail(deps, failed, trx);
+  if (hail?.status !== "accepted" || !hail.booking_id) return;
+  const order = await liveOrder(db, "hail", hailId);
+  const booking = await q.findHailBookingPrice(db, hail.booking_id);
+  if (!order || !booking) return;
+  await collect(deps, order.id, {
+    amountCents: booking.total_amount_cents,
+    depositCents: booking.deposit_amount_cents,
   });
 }
 

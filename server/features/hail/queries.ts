@@ -79,6 +79,15 @@ export async function findHailByOrder(db: Db, orderId: string) {
     .executeTakeFirst();
 }
 
+/** The price of the booking a hail made (bookings owns the row; hail reads what it charges). */
+export async function findHailBookingPrice(db: Db, bookingId: string) {
+  return db
+    .selectFrom("bookings")
+    .select(["id", "total_amount_cents", "deposit_amount_cents"])
+    .where("id", "=", bookingId)
+    .executeTakeFirst();
+}
+
 export async function findHailByBooking(db: Db, bookingId: string) {
   return db.selectFrom("hails").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
 }
@@ -138,7 +147,6 @@ type HailPatch = Partial<
   Pick<
     HailRow,
     | "paypal_order_id"
-    | "authorization_id"
     | "live_until"
     | "reached_count"
     | "accepted_profile_id"

@@ -13,7 +13,6 @@ import {
   type ZHailQuoteQuery,
 } from "../../../contracts/hail.ts";
 import type { DB } from "../../db/schema.ts";
-import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { lookupZip, METERS_PER_MILE } from "../../platform/geo.ts";
@@ -22,9 +21,14 @@ import {
   requestHash,
   storeIdempotentResponse,
 } from "../../platform/idempotency.ts";
-import { type Authorization, PaymentError } from "../../platform/payments/provider.ts";
-import { awaitingBuyer } from "../bookings/ledger.ts";
-import { orderForBrowser, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from "../bookings/payment.ts";
+import {
+  browserOrder,
+  completeOrder,
+  liveOrder,
+  openOrder,
+  paymentProvider,
+  releaseOrder,
+} from "../payments/service.ts";
 import { hailView, publishHail, publishOffers } from "./events.ts";
 import { HAIL_JOBS } from "./job-names.ts";
 import * as q from "./queries.ts";
@@ -38,12 +42,6 @@ const HOUR_MS = 60 * 60 * 1000;
 const OPEN: readonly HailStatus[] = ["awaiting_payment", "live"];
 /** Unique violation: the one-open-hail-per-client index. */
 const isUnique = (error: unknown) => (error as { code?: string }).code === "23505";
-
-export const hailRequestIds = {
-  order: (hailId: string) => `${hailId}-order`,
-  authorize: (orderId: string) => `${orderId}-authorize`,
-  void: (authorizationId: string) => `${authorizationId}-void`,
-};
 
 /**
  * The time a session could take: from its start (now, for as soon as possible) for its hours;
@@ -172,7 +170,7 @@ export async function createHail(
         min_total_cents: min.totalCents,
         max_total_cents: max.totalCents,
         currency: matches[0]!.currency,
-        payment_provider: deps.payments.name,
+        payment_provider: paymentProvider(deps).name,
         pay_by: payBy,
         created_at: now,
       })
@@ -197,42 +195,71 @@ export async function createHail(
   const hail = await q.findHail(db, hailId);
   if (!hail) throw new AppError("not_found", HAIL_NOT_FOUND);
   if (hail.status !== "awaiting_payment") {
-    return { hail: await hailView(db, hail), order: { id: hail.paypal_order_id ?? "", links: [] } };
+    const order = await liveOrder(db, "hail", hail.id);
+    return {
+      hail: await hailView(db, hail),
+      order: { id: order?.provider_order_id ?? "", links: [] },
+    };
   }
-  const origin = siteOrigin(deps.config);
-  let order: Awaited<ReturnType<typeof deps.payments.createOrder>>;
+  let order: Awaited<ReturnType<typeof openOrder>>;
   try {
-    order = await deps.payments.createOrder({
-      requestId: hailRequestIds.order(hail.id),
-      referenceId: hail.id,
+    order = await openOrder(deps, {
+      purpose: "hail",
+      subjectId: hail.id,
+      bookingId: null,
       amountCents: hail.max_total_cents,
       currency: hail.currency,
       description: `Hail: ${hail.service}, ${hail.hours} h (the most any creator reached would cost)`,
-      returnUrl: `${origin}${PAYMENT_RETURN_PATH}`,
-      cancelUrl: `${origin}${PAYMENT_CANCEL_PATH}`,
     });
   } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
+    if (!(error instanceof AppError) || error.code !== "unavailable") throw error;
     await endHail(deps, hail.id, ["awaiting_payment"], "failed");
     throw new AppError(
       "unavailable",
       "The payment provider is not answering, so the hail was not sent. Please try again.",
     );
   }
-  const patched = await q.patchHail(
-    db,
-    hail.id,
-    ["awaiting_payment"],
-    { paypal_order_id: order.id },
-    deps.now(),
-  );
-  return { hail: await hailView(db, patched ?? hail), order: orderForBrowser(order) };
+  const patched = order.provider_order_id
+    ? await q.patchHail(
+        db,
+        hail.id,
+        ["awaiting_payment"],
+        { paypal_order_id: order.provider_order_id },
+        deps.now(),
+      )
+    : undefined;
+  return { hail: await hailView(db, patched ?? hail), order: browserOrder(order) };
 }
 
 /**
- * Ends a hail that nobody took (expired, cancelled or failed): its open offers follow (each
- * creator told), the client is told, and the authorization, if any, is voided afterwards.
- * Answers false when the hail had already moved on.
+ * Ends a hail that nobody took (expired, cancelled or failed) in `trx`: its open offers follow
+ * (each creator told) and the client is told. Answers the hail when it moved.
+ */
+export async function endHailIn(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  hailId: string,
+  from: readonly HailStatus[],
+  to: "expired" | "cancelled" | "failed",
+) {
+  const now = deps.now();
+  const hail = await q.transitionHail(trx, hailId, from, to, {}, now);
+  if (!hail) return null;
+  const offerStatus = to === "cancelled" ? "withdrawn" : "expired";
+  const changed = await q.updateOffers(trx, hailId, ["offered"], offerStatus, now);
+  await publishOffers(
+    deps,
+    hailId,
+    changed.map((o) => o.profile_id),
+    trx,
+  );
+  await publishHail(deps, hail, trx);
+  return hail;
+}
+
+/**
+ * Ends a hail that nobody took, then releases its payment (a hold voided, an order not yet
+ * approved dropped). Answers false when the hail had already moved on.
  */
 export async function endHail(
   deps: AppDeps,
@@ -240,80 +267,35 @@ export async function endHail(
   from: readonly HailStatus[],
   to: "expired" | "cancelled" | "failed",
 ): Promise<boolean> {
-  const now = deps.now();
-  const ended = await deps.database.db.transaction().execute(async (trx) => {
-    const hail = await q.transitionHail(trx, hailId, from, to, {}, now);
-    if (!hail) return null;
-    const offerStatus = to === "cancelled" ? "withdrawn" : "expired";
-    const changed = await q.updateOffers(trx, hailId, ["offered"], offerStatus, now);
-    await publishOffers(
-      deps,
-      hailId,
-      changed.map((o) => o.profile_id),
-      trx,
-    );
-    await publishHail(deps, hail, trx);
-    return hail;
-  });
+  const ended = await deps.database.db
+    .transaction()
+    .execute((trx) => endHailIn(deps, trx, hailId, from, to));
   if (!ended) return false;
-  await releaseAuthorization(deps, ended);
+  await releaseOrder(deps, "hail", hailId);
   return true;
 }
 
-/** Voids an ended hail's authorization (nothing was charged: a hail has no ledger of its own). */
-async function releaseAuthorization(deps: AppDeps, hail: q.HailRow) {
-  let authorizationId = hail.authorization_id;
-  if (!authorizationId && hail.paypal_order_id) {
-    // The buyer may have approved and been authorized without our hearing of it.
-    const order = await deps.payments.getOrder(hail.paypal_order_id).catch(() => null);
-    authorizationId = order?.authorizations.at(-1)?.id ?? null;
-  }
-  if (!authorizationId) return;
-  try {
-    await deps.payments.voidAuthorization(authorizationId, hailRequestIds.void(authorizationId));
-    deps.log.info({ hailId: hail.id, authorizationId }, "hail authorization voided");
-  } catch (error) {
-    if (!(error instanceof PaymentError) || error.reason === "unavailable") throw error;
-  }
-}
-
 /**
- * The client approved the hail's order (return URL, webhook or the expiry job noticed):
- * authorize it, then the hail goes live to the creators who match now, all in one transaction
- * with their offers and events. Nobody left: expired at once and the authorization voided.
- * Every step re-reads and is idempotent, so the return URL and a webhook may race.
+ * The client's payment is in place (held, or approved to be charged at an accept): the hail
+ * goes live to the creators who match now, in `trx` (the payments domain's, which records the
+ * order's state with it). Answers false when nobody the order covers is left: the hail expires
+ * and the payments domain gives the money back.
  */
-export async function completeHailPayment(deps: AppDeps, orderId: string): Promise<q.HailRow> {
-  const db = deps.database.db;
-  const hail = await q.findHailByOrder(db, orderId);
-  if (!hail) throw new AppError("not_found", HAIL_NOT_FOUND);
-  if (hail.status !== "awaiting_payment") return hail;
-  const order = await deps.payments.getOrder(orderId);
-  if (awaitingBuyer(order)) return hail;
-  let authorization: Authorization;
-  try {
-    authorization =
-      order.authorizations.at(-1) ??
-      (await deps.payments.authorizeOrder(orderId, hailRequestIds.authorize(orderId)));
-  } catch (error) {
-    if (!(error instanceof PaymentError) || error.reason === "unavailable") throw error;
-    await endHail(deps, hail.id, ["awaiting_payment"], "failed");
-    return hail;
-  }
-  await q.patchHail(
-    db,
-    hail.id,
-    ["awaiting_payment"],
-    { authorization_id: authorization.id },
-    deps.now(),
-  );
+export async function goLive(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  hailId: string,
+  coveredCents: number,
+): Promise<boolean> {
+  const hail = await q.findHail(trx, hailId);
+  if (hail?.status !== "awaiting_payment") return false;
   const now = deps.now();
   const startIn = hail.start_at
     ? Math.max(0, (hail.start_at.getTime() - now.getTime()) / 60_000)
     : 0;
   const matches = await match(
     deps,
-    db,
+    trx,
     hail.client_user_id,
     {
       service: hail.service as QuoteInput["service"],
@@ -324,63 +306,47 @@ export async function completeHailPayment(deps: AppDeps, orderId: string): Promi
     },
     startIn,
   );
-  // Only creators the authorization covers (a rate raised since the quote is left out).
+  // Only creators the payment covers (a rate raised since the quote is left out).
   const covered = matches.filter(
-    (m) => priceBooking(m.hourly_rate_cents, hail.hours).totalCents <= authorization.amountCents,
+    (m) => priceBooking(m.hourly_rate_cents, hail.hours).totalCents <= coveredCents,
   );
   if (covered.length === 0) {
-    await endHail(deps, hail.id, ["awaiting_payment"], "expired");
-    return hail;
+    await endHailIn(deps, trx, hail.id, ["awaiting_payment"], "expired");
+    return false;
   }
   const liveUntil = new Date(now.getTime() + HAIL.liveSeconds * 1000);
-  await db.transaction().execute(async (trx) => {
-    const live = await q.transitionHail(
-      trx,
-      hail.id,
-      ["awaiting_payment"],
-      "live",
-      { authorization_id: authorization.id, live_until: liveUntil, reached_count: covered.length },
-      now,
-    );
-    if (!live) return;
-    await q.insertOffers(
-      trx,
-      hail.id,
-      covered.map((m) => ({
-        profileId: m.id,
-        meters: m.meters,
-        earningsCents: priceBooking(m.hourly_rate_cents, hail.hours).subtotalCents,
-      })),
-      now,
-    );
-    await publishOffers(
-      deps,
-      hail.id,
-      covered.map((m) => m.id),
-      trx,
-    );
-    await publishHail(deps, live, trx);
-    await deps.jobs.send(
-      HAIL_JOBS.expire,
-      { hailId: hail.id },
-      { executor: trx, startAfter: liveUntil },
-    );
-  });
-  const after = await q.findHail(db, hail.id);
-  // Cancelled or expired while it was being authorized: release what was just held.
-  if (after && !OPEN.includes(after.status as HailStatus) && after.status !== "accepted") {
-    await releaseAuthorization(deps, after);
-  }
-  return after ?? hail;
-}
-
-/** The buyer cancelled at the provider: the unpaid hail is cancelled. */
-export async function hailCancelledAtProvider(deps: AppDeps, orderId: string) {
-  const hail = await q.findHailByOrder(deps.database.db, orderId);
-  if (hail?.status !== "awaiting_payment") return;
-  const order = await deps.payments.getOrder(orderId).catch(() => null);
-  if (order && !awaitingBuyer(order)) return;
-  await endHail(deps, hail.id, ["awaiting_payment"], "cancelled");
+  const live = await q.transitionHail(
+    trx,
+    hail.id,
+    ["awaiting_payment"],
+    "live",
+    { live_until: liveUntil, reached_count: covered.length },
+    now,
+  );
+  if (!live) return false;
+  await q.insertOffers(
+    trx,
+    hail.id,
+    covered.map((m) => ({
+      profileId: m.id,
+      meters: m.meters,
+      earningsCents: priceBooking(m.hourly_rate_cents, hail.hours).subtotalCents,
+    })),
+    now,
+  );
+  await publishOffers(
+    deps,
+    hail.id,
+    covered.map((m) => m.id),
+    trx,
+  );
+  await publishHail(deps, live, trx);
+  await deps.jobs.send(
+    HAIL_JOBS.expire,
+    { hailId: hail.id },
+    { executor: trx, startAfter: liveUntil },
+  );
+  return true;
 }
 
 /** A hail's deadline: payment not approved by payBy, or nobody accepted by liveUntil. */
@@ -393,9 +359,13 @@ export async function expireHail(deps: AppDeps, hailId: string, now: Date) {
       return;
     }
     // The buyer may have approved without our hearing: complete it rather than drop it.
-    if (hail.paypal_order_id) {
-      const after = await completeHailPayment(deps, hail.paypal_order_id).catch(() => hail);
-      if (after.status !== "awaiting_payment") return;
+    const order = await liveOrder(deps.database.db, "hail", hail.id);
+    if (order) {
+      await completeOrder(deps, order).catch((error: unknown) => {
+        deps.log.warn({ err: error, hailId }, "a hail's payment could not be checked");
+      });
+      const after = await q.findHail(deps.database.db, hailId);
+      if (after?.status !== "awaiting_payment") return;
     }
     await endHail(deps, hailId, ["awaiting_payment"], "expired");
     return;

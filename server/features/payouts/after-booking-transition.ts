@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import type { TransitionDone } from "../bookings/after-transition.ts";
+import type { TransitionDone } from "../bookings/transition-subscribers.ts";
 import {
   fixCommissionAtConfirmation,
   writeCancellationLines,

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { PAYOUTS } from "../../../contracts/constants.ts";
 import type { EarningsResponse, Payout, UpcomingPayout } from "../../../contracts/payouts.ts";
 import type { DB } from "../../db/schema.ts";
-import { centsToDecimal } from "../../platform/payments/paypal-money.ts";
+import { centsToDecimal } from "../payments/paypal/paypal-money.ts";
 import { bookingNetSql, type PayoutRow, payableSinceSql } from "./payout-queries.ts";
 import { tierProgress } from "./tiers.ts";
 

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { PAYOUTS } from "../../../contracts/constants.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { PaymentError, type PayoutBatch } from "../../platform/payments/provider.ts";
 import { recordStaffAction } from "../admin/audit.ts";
+import { PaymentError, type PayoutBatch } from "../payments/provider.ts";
+import { paymentProvider } from "../payments/provider-of.ts";
 import { writeRefundLines } from "./booking-lines.ts";
 import { tellCreatorOfPayout } from "./messages.ts";
 import {
@@ -140,7 +141,11 @@ async function takeBack(deps: AppDeps, trx: Db, payoutId: string, status: string
 export async function refreshPayoutItem(deps: AppDeps, providerItemId: string) {
   const payout = await findPayoutByItem(deps.database.db, providerItemId);
   if (!payout?.provider_batch_id || !["processing", "paid"].includes(payout.status)) return;
-  await applyBatch(deps, payout, await deps.payments.getPayoutBatch(payout.provider_batch_id));
+  await applyBatch(
+    deps,
+    payout,
+    await paymentProvider(deps).getPayoutBatch(payout.provider_batch_id),
+  );
 }
 
 /** Sends (or reads back) one PayPal payout; safe to run any number of times. */
@@ -154,8 +159,8 @@ export async function processPayout(deps: AppDeps, payoutId: string) {
   if (payout?.status !== "processing" || !payout.sender_batch_id) return;
   try {
     let batch = payout.provider_batch_id
-      ? await deps.payments.getPayoutBatch(payout.provider_batch_id)
-      : await deps.payments.createPayout({
+      ? await paymentProvider(deps).getPayoutBatch(payout.provider_batch_id)
+      : await paymentProvider(deps).createPayout({
           senderBatchId: payout.sender_batch_id,
           senderItemId: payout.id,
           receiverEmail: payout.receiver_email ?? "",
@@ -163,7 +168,7 @@ export async function processPayout(deps: AppDeps, payoutId: string) {
           currency: payout.currency,
           note: "Your ShutterHail earnings for a completed booking",
         });
-    if (batch.items.length === 0) batch = await deps.payments.getPayoutBatch(batch.batchId);
+    if (batch.items.length === 0) batch = await paymentProvider(deps).getPayoutBatch(batch.batchId);
     await applyBatch(deps, payout, batch);
   } catch (error) {
     // An outage leaves it processing, with the same sender_batch_id for the next run.

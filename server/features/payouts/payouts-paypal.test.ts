@@ -4,6 +4,7 @@ import { createBooking, createCreator } from "../../db/factories.ts";
 import { type PayPalTestApp, startPayPalApp } from "../../test/paypal-bookings.ts";
 import { adminSession, jsonRequest } from "../../test/sessions.ts";
 import { PAYPAL_WEBHOOK_PATH } from "../bookings/payment-routes.ts";
+import { paymentProvider } from "../payments/provider-of.ts";
 import { processPayout } from "./payout-service.ts";
 
 // Payouts through the real PayPal adapter against the fake PayPal: a crash between PayPal's
@@ -77,7 +78,7 @@ async function state(payoutId: string, profileId: string) {
 describe("PayPal payouts against the fake PayPal", () => {
   it("survives a crash between PayPal's answer and our write without paying twice", async () => {
     const { id, profileId } = await duePayout("crash@pay.test");
-    const payments = t.app.deps.payments;
+    const payments = paymentProvider(t.app.deps);
     const real = payments.createPayout;
     payments.createPayout = async (input) => {
       await real(input);

@@ -276,7 +276,13 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     certUrl,
     webhookId,
     /** A configuration pointing our adapter at this fake. */
-    config: { clientId, clientSecret, apiBase: base, webhookId } satisfies PayPalConfig,
+    config: {
+      clientId,
+      clientSecret,
+      apiBase: base,
+      webhookId,
+      holds: true,
+    } satisfies PayPalConfig,
     requests,
     get tokenRequests() {
       return requests.filter((r) => r.operation === "token").length;

@@ -7,6 +7,9 @@ const LEDGER_LABELS: Record<AdminBookingDetail["ledger"][number]["kind"], string
   deposit_capture: "Deposit captured",
   remainder_capture: "Remainder captured",
   refund: "Refund",
+  remainder_refund: "Balance refunded",
+  overcapture_refund: "Excess refunded",
+  reversal: "Taken back by PayPal",
   void: "Hold released",
   reauthorization: "Hold renewed",
 };

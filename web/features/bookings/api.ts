@@ -114,13 +114,13 @@ function actionDoneDetail(action: SimpleAction, booking: BookingDetail): string 
 }
 
 /** Pay an unpaid booking's deposit, or approve a new hold: answers with the provider's order. */
-export function usePayAction(action: "pay" | "renew_hold") {
+export function usePayAction(action: "pay" | "approve_remainder") {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(
         "POST",
-        `${bookingApiPath(id)}/${action === "pay" ? "pay" : "renew-hold"}`,
+        `${bookingApiPath(id)}/${action === "pay" ? "pay" : "approve-remainder"}`,
         ZBookingPayResponse,
         { body: {} },
       ),

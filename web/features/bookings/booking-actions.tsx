@@ -9,8 +9,14 @@ import { ReportProblemDialog } from "./report-problem-dialog.tsx";
 import { ResolveProblemDialog } from "./resolve-problem-dialog.tsx";
 import { ACTION_FAILED } from "./strings.ts";
 
-/** Pay the deposit or approve a new hold: the provider's page opens in a new tab. */
-function PayButton({ booking, action }: { booking: BookingDetail; action: "pay" | "renew_hold" }) {
+/** Pay the deposit or approve the remaining balance: the provider's page opens in a new tab. */
+function PayButton({
+  booking,
+  action,
+}: {
+  booking: BookingDetail;
+  action: "pay" | "approve_remainder";
+}) {
   const pay = usePayAction(action);
   const onClick = () => {
     // Opened inside the click, or the browser blocks it as a pop-up.
@@ -25,7 +31,7 @@ function PayButton({ booking, action }: { booking: BookingDetail; action: "pay" 
   };
   return (
     <Button onClick={onClick} disabled={pay.isPending} aria-busy={pay.isPending}>
-      {action === "pay" ? "Pay Deposit" : "Approve New Hold"}
+      {action === "pay" ? "Pay Deposit" : "Approve Remaining Balance"}
     </Button>
   );
 }
@@ -41,7 +47,7 @@ export function BookingActions({ booking }: { booking: BookingDetail }) {
   return (
     <div className="flex flex-wrap gap-2">
       {has("pay") ? <PayButton booking={booking} action="pay" /> : null}
-      {has("renew_hold") ? <PayButton booking={booking} action="renew_hold" /> : null}
+      {has("approve_remainder") ? <PayButton booking={booking} action="approve_remainder" /> : null}
       {has("accept") ? (
         <Button disabled={busy} onClick={() => accept.mutate({ id: booking.id })}>
           Accept

@@ -7,6 +7,9 @@ const LEDGER_LABELS: Record<BookingDetail["ledger"][number]["kind"], string> = {
   deposit_capture: "Deposit charged",
   remainder_capture: "Remainder charged",
   refund: "Refund",
+  remainder_refund: "Balance refunded",
+  overcapture_refund: "Excess refunded",
+  reversal: "Taken back by PayPal",
   void: "Hold released",
   reauthorization: "Hold renewed",
 };

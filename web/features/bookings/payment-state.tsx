@@ -1,26 +1,43 @@
 import type { BookingDetail } from "../../../contracts/bookings.ts";
 import { formatCents, formatDateTimeIn } from "../../lib/format.ts";
 
-/** The payment of a booking in words: deposit, the hold on the remainder, captures, refunds. */
+/** The remaining balance in words (docs/decisions/021). */
+function remainderLine(booking: BookingDetail): string | null {
+  const { payment, remainder, remainderState, remainderCents, timeZone } = booking;
+  const amount = formatCents(remainderCents);
+  switch (remainderState) {
+    case "awaiting": {
+      if (booking.status !== "pending" && booking.status !== "confirmed") return null;
+      const opens = new Date(remainder.opensAt) > new Date();
+      const due = formatDateTimeIn(remainder.dueBy, timeZone);
+      return opens
+        ? `Remaining balance of ${amount}: approve it from ${formatDateTimeIn(remainder.opensAt, timeZone)} until ${due}`
+        : `Remaining balance of ${amount}: approve it by ${due}`;
+    }
+    case "processing":
+      return `Remaining balance of ${amount}: PayPal is processing it`;
+    case "held":
+      return `Remaining balance of ${formatCents(payment.holdCents)} held on your payment method, charged after the session`;
+    case "paid":
+      return `Remaining balance paid: ${formatCents(payment.remainderCapturedCents)}`;
+    case "released":
+      return "Remaining balance released";
+    case "unpaid":
+      return `Remaining balance of ${amount} not paid`;
+    default:
+      return null;
+  }
+}
+
+/** The payment of a booking in words: deposit, the remaining balance, refunds. */
 export function paymentLines(booking: BookingDetail): string[] {
-  const { payment, holdState, timeZone } = booking;
+  const { payment } = booking;
   const lines: string[] = [];
   if (payment.depositPaidCents)
     lines.push(`Deposit paid: ${formatCents(payment.depositPaidCents)}`);
   else if (booking.status === "pending_payment") lines.push("Deposit not paid yet");
-  if (holdState === "active") {
-    const until = payment.holdHonoredUntil ?? payment.holdValidUntil;
-    lines.push(
-      until
-        ? `Hold of ${formatCents(payment.holdCents)} active until ${formatDateTimeIn(until, timeZone)}`
-        : `Hold of ${formatCents(payment.holdCents)} active`,
-    );
-  }
-  if (holdState === "renewal_needed") lines.push("Hold needs your approval");
-  if (holdState === "captured" || payment.remainderCapturedCents) {
-    lines.push(`Remainder captured: ${formatCents(payment.remainderCapturedCents)}`);
-  }
-  if (holdState === "voided") lines.push("Hold on the remainder released");
+  const remainder = remainderLine(booking);
+  if (remainder) lines.push(remainder);
   if (payment.refundedCents) lines.push(`Refunded: ${formatCents(payment.refundedCents)}`);
   const resolved = booking.problemResolution;
   if (resolved) {
@@ -28,7 +45,7 @@ export function paymentLines(booking: BookingDetail): string[] {
       `Problem resolved by our team: ${resolved.outcome === "complete" ? "the session is completed" : "the booking is cancelled and the deposit refunded"}`,
     );
   } else if (booking.problemReportedAt) {
-    lines.push("Problem reported: the remainder is not captured");
+    lines.push("Problem reported: the remaining balance is not charged");
   }
   return lines;
 }

@@ -54,5 +54,5 @@ export const ACTION_FAILED = {
   report_problem: "Could not report the problem",
   resolve_problem: "Could not resolve the problem",
   pay: "Could not open the payment",
-  renew_hold: "Could not renew the hold",
+  approve_remainder: "Could not open the payment for the remaining balance",
 } as const;

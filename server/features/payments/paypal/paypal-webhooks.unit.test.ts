@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PayPalConfig } from "../../../config.ts";
+import { createLogger } from "../../../platform/logger.ts";
+import { type FakePayPal, startFakePayPal } from "../../../test/fake-paypal/server.ts";
+import type { WebhookOptions } from "../../../test/fake-paypal/webhooks.ts";
+import { createPayPalProvider } from "./paypal.ts";
+
+// Webhook self-verification against deliveries signed by the fake PayPal's throwaway
+// certificate, served from the fake (allowed because it is config.apiBase's origin).
+
+const log = createLogger("silent");
+let fake: FakePayPal;
+let clock: Date;
+let certDownloads: string[];
+
+beforeAll(async () => {
+  fake = await startFakePayPal({ now: () => clock });
+});
+afterAll(() => fake?.close());
+beforeEach(() => {
+  clock = new Date();
+  certDownloads = [];
+});
+
+function verifier(config: Partial<PayPalConfig> = {}) {
+  const provider = createPayPalProvider({
+    config: { ...fake.config, ...config },
+    log,
+    now: () => clock,
+    fetch: (input, init) => {
+      certDownloads.push(String(input));
+      return fetch(input, init);
+    },
+  });
+  return (eventType: string, resource: unknown, options?: WebhookOptions) => {
+    const delivery = fake.webhook(eventType, resource, options);
+    return provider.verifyWebhook(delivery.headers, delivery.body);
+  };
+}
+
+const capture = {
+  id: "7TK53561YB803214S",
+  status: "COMPLETED",
+  amount: { currency_code: "USD", value: "45.00" },
+  note: "Café au lait ☕, bytes not characters",
+  supplementary_data: {
+    related_ids: { order_id: "5O190127TN364715T", authorization_id: "0VF52814937998046" },
+  },
+};
+
+describe("PayPal webhook verification", () => {
+  it("accepts a delivery signed by the certificate and names the event, resource and order", async () => {
+    const verify = verifier();
+    const event = await verify("PAYMENT.CAPTURE.COMPLETED", capture, { eventId: "WH-1" });
+    expect(event).toEqual({
+      id: "WH-1",
+      type: "PAYMENT.CAPTURE.COMPLETED",
+      resourceId: "7TK53561YB803214S",
+      orderId: "5O190127TN364715T",
+    });
+    const order = { id: "5O190127TN364715T", status: "APPROVED" };
+    expect(await verify("CHECKOUT.ORDER.APPROVED", order)).toMatchObject({
+      type: "CHECKOUT.ORDER.APPROVED",
+      resourceId: order.id,
+      orderId: order.id,
+    });
+    expect(await verify("PAYMENT.AUTHORIZATION.VOIDED", { id: "AUTH1" })).toMatchObject({
+      resourceId: "AUTH1",
+      orderId: null,
+    });
+    // One download of the certificate for all three deliveries.
+    expect(certDownloads).toEqual([fake.certUrl]);
+  });
+
+  it("names the order of the fake's own capture and authorization resources", async () => {
+    const paypal = createPayPalProvider({ config: fake.config, log, now: () => clock });
+    const order = await paypal.createOrder({
+      requestId: crypto.randomUUID(),
+      referenceId: "booking-9",
+      amountCents: 10_000,
+      currency: "USD",
+      description: "Event coverage",
+      returnUrl: "https://shutterhail.test/r",
+      cancelUrl: "https://shutterhail.test/c",
+    });
+    fake.approve(order.id);
+    const authorization = await paypal.authorizeOrder(order.id, crypto.randomUUID());
+    const captured = await paypal.captureAuthorization(authorization.id, {
+      amountCents: 10_000,
+      currency: "USD",
+      finalCapture: true,
+      requestId: crypto.randomUUID(),
+    });
+    const verify = verifier();
+    expect(
+      await verify("PAYMENT.CAPTURE.COMPLETED", fake.resource("capture", captured.id)),
+    ).toMatchObject({ resourceId: captured.id, orderId: order.id });
+    expect(
+      await verify(
+        "PAYMENT.AUTHORIZATION.CREATED",
+        fake.resource("authorization", authorization.id),
+      ),
+    ).toMatchObject({ resourceId: authorization.id, orderId: order.id });
+  });
+
+  it("refuses a body changed after signing, or a corrupted signature", async () => {
+    const verify = verifier();
+    expect(await verify("PAYMENT.CAPTURE.COMPLETED", capture, { tamperBody: true })).toBeNull();
+    expect(
+      await verify("PAYMENT.CAPTURE.COMPLETED", capture, { tamperSignature: true }),
+    ).toBeNull();
+    expect(
+      await verify("PAYMENT.CAPTURE.COMPLETED", capture, { authAlgo: "SHA1withRSA" }),
+    ).toBeNull();
+  });
+
+  it("refuses an event signed for another webhook id", async () => {
+    const verify = verifier();
+    expect(await verify("PAYMENT.CAPTURE.COMPLETED", capture, { webhookId: "OTHER" })).toBeNull();
+  });
+
+  it("refuses a delivery missing any PayPal header", async () => {
+    const verify = verifier();
+    for (const header of [
+      "paypal-transmission-id",
+      "paypal-transmission-time",
+      "paypal-transmission-sig",
+      "paypal-cert-url",
+      "paypal-auth-algo",
+    ]) {
+      expect(
+        await verify("PAYMENT.CAPTURE.COMPLETED", capture, { omitHeaders: [header] }),
+      ).toBeNull();
+    }
+  });
+
+  it("never downloads a certificate from a host that is not PayPal's", async () => {
+    const verify = verifier();
+    for (const certUrl of [
+      "https://evil.example.com/certs/test.pem",
+      "https://api.paypal.com.evil.example/certs/test.pem",
+      "http://api.paypal.com/certs/test.pem",
+      `${fake.baseUrl.replace(/:\d+$/, ":1")}/certs/test.pem`,
+      "not a url",
+    ]) {
+      expect(await verify("PAYMENT.CAPTURE.COMPLETED", capture, { certUrl })).toBeNull();
+    }
+    expect(certDownloads).toEqual([]);
+  });
+
+  it("refuses everything when no webhook id is configured", async () => {
+    const verify = verifier({ webhookId: undefined });
+    expect(await verify("PAYMENT.CAPTURE.COMPLETED", capture)).toBeNull();
+  });
+
+  it("refuses a certificate outside its validity dates", async () => {
+    const verify = verifier();
+    expect(await verify("PAYMENT.CAPTURE.COMPLETED", capture)).not.toBeNull();
+    clock = new Date(clock.getTime() + 3 * 86_400_000);
+    expect(await verify("PAYMENT.CAPTURE.COMPLETED", capture)).toBeNull();
+  });
+
+  it("answers null, without throwing, for a signed body that is not an event", async () => {
+    const provider = createPayPalProvider({ config: fake.config, log, now: () => clock });
+    const delivery = fake.webhook("PAYMENT.CAPTURE.COMPLETED", capture);
+    const garbage = new TextEncoder().encode("not json");
+    expect(await provider.verifyWebhook(delivery.headers, garbage)).toBeNull();
+  });
+
+  it("is delivered over HTTP with the raw bytes intact", async () => {
+    const provider = createPayPalProvider({ config: fake.config, log, now: () => clock });
+    const { createServer } = await import("node:http");
+    const received: (string | null)[] = [];
+    const server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) headers.set(name, String(value));
+      const event = await provider.verifyWebhook(headers, new Uint8Array(Buffer.concat(chunks)));
+      received.push(event?.id ?? null);
+      res.writeHead(event ? 200 : 400).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const target = `http://127.0.0.1:${port}/webhooks/paypal`;
+      const ok = await fake.deliverWebhook(target, "PAYMENT.CAPTURE.COMPLETED", capture, {
+        eventId: "WH-HTTP",
+      });
+      const bad = await fake.deliverWebhook(target, "PAYMENT.CAPTURE.COMPLETED", capture, {
+        tamperBody: true,
+      });
+      expect([ok.status, bad.status]).toEqual([200, 400]);
+      expect(received).toEqual(["WH-HTTP", null]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

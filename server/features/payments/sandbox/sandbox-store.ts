@@ -1,0 +1,255 @@
+// The sandbox provider's books (sandbox_payments) and its idempotency keys
+// (sandbox_payment_requests): row shapes, reading them as provider objects, and the one way a
+// mutation runs — in a transaction, once per request id.
+import { randomBytes } from "node:crypto";
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { Database } from "../../../db/database.ts";
+import type { DB } from "../../../db/schema.ts";
+import {
+  type Authorization,
+  type Capture,
+  type Order,
+  type OrderIntent,
+  PaymentError,
+} from "../provider.ts";
+
+export type Trx = Transaction<DB>;
+
+/** The buyer's choice on the checkout page: how the sandbox answers the authorization or capture. */
+export const SANDBOX_OUTCOMES = ["approve", "decline", "lapse"] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
+export type OrderData = {
+  description: string;
+  intent: OrderIntent;
+  referenceId: string;
+  customId: string;
+  returnUrl: string;
+  cancelUrl: string;
+  outcome?: SandboxOutcome;
+};
+export type AuthorizationData = {
+  orderId: string;
+  honoredUntil: string;
+  capturedCents: number;
+};
+/** A capture's parent: the authorization it took from, or the order (CAPTURE intent). */
+export type CaptureData = {
+  authorizationId: string | null;
+  orderId: string;
+  refundedCents: number;
+};
+
+export type Row = {
+  id: string;
+  kind: string;
+  parent_id: string | null;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  data: unknown;
+  expires_at: Date | null;
+};
+
+/** A provider-looking id: SBX-, SBXAUTH-, SBXCAP-, SBXREF- and 16 random characters. */
+export function newId(prefix: string): string {
+  return `${prefix}-${randomBytes(10).toString("hex").slice(0, 16).toUpperCase()}`;
+}
+
+/** Reads one row, locked for the rest of the transaction (two captures wait for each other). */
+export async function lockRow(trx: Trx, id: string, kind: string): Promise<Row | undefined> {
+  const row = await trx
+    .selectFrom("sandbox_payments")
+    .select(["id", "kind", "parent_id", "status", "amount_cents", "currency", "data", "expires_at"])
+    .where("id", "=", id)
+    .where("kind", "=", kind)
+    .forUpdate()
+    .executeTakeFirst();
+  return row as Row | undefined;
+}
+
+export async function updateRow(
+  trx: Trx,
+  id: string,
+  changes: { status?: string; data?: object; expires_at?: Date },
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable("sandbox_payments")
+    .set({
+      ...(changes.status ? { status: changes.status } : {}),
+      ...(changes.data ? { data: JSON.stringify(changes.data) } : {}),
+      ...(changes.expires_at ? { expires_at: changes.expires_at } : {}),
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function insertRow(
+  trx: Trx,
+  row: Omit<Row, "data"> & { data: object },
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto("sandbox_payments")
+    .values({ ...row, data: JSON.stringify(row.data), created_at: now, updated_at: now })
+    .execute();
+}
+
+/** Reads one provider object of `kind` (unlocked). */
+export async function readRow(db: Kysely<DB>, id: string, kind: string) {
+  return (await db
+    .selectFrom("sandbox_payments")
+    .select(["id", "kind", "parent_id", "status", "amount_cents", "currency", "data", "expires_at"])
+    .where("id", "=", id)
+    .where("kind", "=", kind)
+    .executeTakeFirst()) as Row | undefined;
+}
+
+export function toAuthorization(row: Row): Authorization {
+  const data = row.data as AuthorizationData;
+  return {
+    id: row.id,
+    status: row.status as Authorization["status"],
+    amountCents: row.amount_cents,
+    honoredUntil: new Date(data.honoredUntil),
+    expiresAt: row.expires_at!,
+  };
+}
+
+export function toCapture(row: Row): Capture {
+  return { id: row.id, status: row.status as Capture["status"], amountCents: row.amount_cents };
+}
+
+/** PayPal's window: an order the buyer has not approved 3 hours after its creation is gone. */
+export const ORDER_APPROVAL_WINDOW_MS = 3 * 60 * 60 * 1000;
+
+/** An order past its approval window answers as PayPal's does: not found. */
+export const orderGone = (order: Pick<Row, "status" | "expires_at">, now: Date) =>
+  (order.status === "CREATED" || order.status === "APPROVED") &&
+  order.expires_at !== null &&
+  now > order.expires_at;
+
+/** An order as the provider shows it, with its authorizations and captures, oldest first. */
+export async function readOrder(
+  db: Kysely<DB>,
+  orderId: string,
+  origin: string,
+  now: Date,
+): Promise<Order | undefined> {
+  const columns = [
+    "id",
+    "kind",
+    "parent_id",
+    "status",
+    "amount_cents",
+    "currency",
+    "data",
+    "expires_at",
+  ] as const;
+  const order = (await db
+    .selectFrom("sandbox_payments")
+    .select(columns)
+    .where("id", "=", orderId)
+    .where("kind", "=", "order")
+    .executeTakeFirst()) as Row | undefined;
+  if (!order || orderGone(order, now)) return undefined;
+  const authorizations = (await db
+    .selectFrom("sandbox_payments")
+    .select(columns)
+    .where("parent_id", "=", orderId)
+    .where("kind", "=", "authorization")
+    .orderBy("seq")
+    .execute()) as Row[];
+  const captures = (await db
+    .selectFrom("sandbox_payments")
+    .select(columns)
+    .where("parent_id", "in", [orderId, ...authorizations.map((a) => a.id)])
+    .where("kind", "=", "capture")
+    .orderBy("seq")
+    .execute()) as Row[];
+  const data = order.data as OrderData;
+  return {
+    id: order.id,
+    status: order.status as Order["status"],
+    intent: data.intent,
+    amountCents: order.amount_cents,
+    currency: order.currency,
+    referenceId: data.referenceId,
+    customId: data.customId,
+    approveUrl: order.status === "CREATED" ? checkoutUrl(origin, order.id) : null,
+    authorizations: authorizations.map(toAuthorization),
+    captures: captures.map(toCapture),
+  };
+}
+
+export function checkoutUrl(origin: string, orderId: string): string {
+  return `${origin}/sandbox/checkout/${encodeURIComponent(orderId)}`;
+}
+
+/**
+ * What a mutation's body gives back: a result to store and return, or a refusal. A refusal
+ * is thrown after the transaction commits, so a state it found (an authorization now VOIDED)
+ * is kept; it is not stored under the request id, and a retry is answered afresh.
+ */
+export type Outcome<T> = { ok: T } | { error: PaymentError };
+
+/**
+ * Runs `body` once per request id (PayPal-Request-Id): in one transaction, under a lock on the
+ * id, so a repeat — even a concurrent one — gets the first answer instead of acting again.
+ * `operation` names the call; an id reused for another call is refused.
+ */
+export async function once<T>(
+  database: Database,
+  operation: string,
+  requestId: string,
+  body: (trx: Trx) => Promise<Outcome<T>>,
+  revive: (stored: unknown) => T,
+): Promise<T> {
+  if (!requestId || requestId.length > 200) {
+    throw new PaymentError("rejected", "A request id of 1 to 200 characters is required");
+  }
+  const outcome = await database.db.transaction().execute(async (trx): Promise<Outcome<T>> => {
+    // Two requests with one id wait for each other here; the second then finds the answer.
+    await sql`select pg_advisory_xact_lock(hashtext(${`sandbox-payment:${requestId}`}))`.execute(
+      trx,
+    );
+    const stored = await trx
+      .selectFrom("sandbox_payment_requests")
+      .select("response")
+      .where("request_id", "=", requestId)
+      .executeTakeFirst();
+    if (stored) {
+      const response = stored.response as { operation: string; result: unknown };
+      if (response.operation !== operation) {
+        return {
+          error: new PaymentError(
+            "rejected",
+            `Request id ${requestId} was used for ${response.operation}`,
+          ),
+        };
+      }
+      return { ok: revive(response.result) };
+    }
+    const result = await body(trx);
+    if ("ok" in result) {
+      await trx
+        .insertInto("sandbox_payment_requests")
+        .values({
+          request_id: requestId,
+          response: JSON.stringify({ operation, result: result.ok ?? null }),
+        })
+        .execute();
+    }
+    return result;
+  });
+  if ("error" in outcome) throw outcome.error;
+  return outcome.ok;
+}
+
+export const refuse = (
+  reason: PaymentError["reason"],
+  message: string,
+  providerIssue?: string,
+): { error: PaymentError } => ({ error: new PaymentError(reason, message, providerIssue) });

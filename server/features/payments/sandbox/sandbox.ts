@@ -1,0 +1,123 @@
+// The built-in payment provider for running without a PayPal account (issue 11): it keeps
+// orders, authorizations, captures and refunds in our database and answers like PayPal
+// Orders v2 with an authorization hold, including its refusals. The buyer approves on our own
+// page (sandbox-routes.ts). Every time comes from `now()`, so tests move the clock.
+import type { Database } from "../../../db/database.ts";
+import type { Authorization, Capture, Order, PaymentProvider, Refund } from "../provider.ts";
+import { PaymentError } from "../provider.ts";
+import { capture, voidHold } from "./sandbox-holds.ts";
+import { authorize, captureOrder, checkAmount, insertOrder, refund } from "./sandbox-operations.ts";
+import { sandboxPayouts } from "./sandbox-payouts.ts";
+import { once, readOrder, readRow, toAuthorization, toCapture } from "./sandbox-store.ts";
+
+export { LAPSING_HOLD_MS } from "./sandbox-operations.ts";
+
+export function createSandboxProvider(options: {
+  database: Database;
+  now: () => Date;
+  origin: () => string;
+}): PaymentProvider {
+  const { database, now, origin } = options;
+
+  async function getOrder(orderId: string): Promise<Order> {
+    const order = await readOrder(database.db, orderId, origin(), now());
+    if (!order) throw new PaymentError("not_found", `No order ${orderId}`, "RESOURCE_NOT_FOUND");
+    return order;
+  }
+  const reviveAuthorization = (stored: unknown): Authorization => {
+    const a = stored as Authorization & { honoredUntil: string; expiresAt: string };
+    return { ...a, honoredUntil: new Date(a.honoredUntil), expiresAt: new Date(a.expiresAt) };
+  };
+  const asIs = <T>(stored: unknown) => stored as T;
+
+  return {
+    name: "sandbox",
+    getOrder,
+
+    async createOrder(input) {
+      checkAmount(input.amountCents, input.currency);
+      const orderId = await once(
+        database,
+        "createOrder",
+        input.requestId,
+        (trx) => insertOrder(trx, now(), input),
+        asIs<string>,
+      );
+      // Like PayPal's answer to a repeated request id: the order's latest state.
+      return getOrder(orderId);
+    },
+
+    authorizeOrder(orderId, requestId) {
+      return once(
+        database,
+        "authorizeOrder",
+        requestId,
+        (trx) => authorize(trx, now(), orderId),
+        reviveAuthorization,
+      );
+    },
+
+    captureAuthorization(authorizationId, input) {
+      return once(
+        database,
+        "captureAuthorization",
+        input.requestId,
+        (trx) => capture(trx, now(), authorizationId, input),
+        asIs<Capture>,
+      );
+    },
+
+    async voidAuthorization(authorizationId, requestId) {
+      await once(
+        database,
+        "voidAuthorization",
+        requestId,
+        (trx) => voidHold(trx, now(), authorizationId),
+        () => null,
+      );
+    },
+
+    captureOrder(orderId, requestId) {
+      return once(
+        database,
+        "captureOrder",
+        requestId,
+        (trx) => captureOrder(trx, now(), orderId),
+        asIs<Capture>,
+      );
+    },
+
+    async getAuthorization(authorizationId) {
+      const row = await readRow(database.db, authorizationId, "authorization");
+      if (!row) throw new PaymentError("not_found", `No authorization ${authorizationId}`);
+      // A hold past its validity reads VOIDED, as PayPal shows a lapsed one.
+      if (row.status !== "CAPTURED" && row.expires_at && now() > row.expires_at) {
+        return { ...toAuthorization(row), status: "VOIDED" };
+      }
+      return toAuthorization(row);
+    },
+
+    async getCapture(captureId) {
+      const row = await readRow(database.db, captureId, "capture");
+      if (!row) throw new PaymentError("not_found", `No capture ${captureId}`);
+      return toCapture(row);
+    },
+
+    refundCapture(captureId, input) {
+      return once(
+        database,
+        "refundCapture",
+        input.requestId,
+        (trx) => refund(trx, now(), captureId, input),
+        asIs<Refund>,
+      );
+    },
+
+    // The sandbox sends no webhooks: nothing it could be sent verifies.
+    async verifyWebhook() {
+      return null;
+    },
+
+    ...sandboxPayouts(database),
+  };
+}
