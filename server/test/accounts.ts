@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createVerifiedAccount } from "../features/accounts/service.ts";
+import { createStaffAccount } from "../features/admin/staff-access.ts";
 import { totpCode, totpSecretFromUri } from "../platform/totp.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -90,12 +91,10 @@ export async function createVerifiedUser(
 ): Promise<TestAccount> {
   const email = (options.email ?? testEmail()).toLowerCase();
   const password = options.password ?? TEST_PASSWORD;
-  const { userId } = await createVerifiedAccount(app.deps, {
-    email,
-    password,
-    name: options.name ?? "Test User",
-    admin: options.admin,
-  });
+  const account_ = { email, password, name: options.name ?? "Test User" };
+  const { userId } = options.admin
+    ? await createStaffAccount(app.deps, { ...account_, role: options.admin.role })
+    : await createVerifiedAccount(app.deps, account_);
   const { headers } = await app.deps.auth.api.signInEmail({
     body: { email, password },
     returnHeaders: true,

@@ -1,5 +1,5 @@
 import type { CreateBookingResponse } from "../../contracts/bookings.ts";
-import { localDate } from "../features/bookings/times.ts";
+import { localDate } from "../platform/time.ts";
 import { book, type Party } from "./bookings.ts";
 import { type FakePayPal, startFakePayPal } from "./fake-paypal/server.ts";
 import { startTestApp, type TestApp } from "./test-app.ts";

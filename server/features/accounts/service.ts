@@ -5,7 +5,6 @@ import type { DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { listOutbox } from "../../platform/mail.ts";
 import { hashPassword } from "../../platform/passwords.ts";
-import { grantAdminAccess, revokeAdminAccess } from "../admin/service.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.ts";
 import {
   deleteUserSessions,
@@ -22,8 +21,6 @@ export type VerifiedAccountInput = {
   password?: string;
   location?: string | null;
   signedUpAs?: "client" | "creator";
-  /** Also grant staff access with this role. */
-  admin?: { role: string };
 };
 
 export function passwordProblem(password: string): string | undefined {
@@ -43,6 +40,8 @@ export function passwordProblem(password: string): string | undefined {
 export async function createVerifiedAccount(
   deps: DatabaseDeps,
   input: VerifiedAccountInput,
+  /** More to do in the same transaction (staff access: server/features/admin/staff-access.ts). */
+  then?: (trx: Kysely<DB>, userId: string) => Promise<unknown>,
 ): Promise<{ userId: string; created: boolean }> {
   const email = input.email.trim().toLowerCase();
   if (input.password !== undefined) {
@@ -63,36 +62,14 @@ export async function createVerifiedAccount(
       }));
     if (existing) await markEmailVerified(trx, userId);
     if (passwordHash) await upsertCredentialPassword(trx, userId, passwordHash);
-    if (input.admin) await grantAdminAccess(deps, userId, input.admin.role, trx);
+    if (then) await then(trx, userId);
     return { userId, created: !existing };
   });
 }
 
-export type StaffChange =
-  | { action: "granted"; userId: string; created: boolean; hasPassword: boolean }
-  | { action: "deactivated"; userId: string }
-  | { action: "unchanged"; reason: string };
-
-/** `admin:create`: grants staff access (creating the account if needed) or takes it away. */
-export async function changeStaffAccess(
-  deps: DatabaseDeps,
-  input: { email: string; role: string; deactivate: boolean },
-): Promise<StaffChange> {
-  const existing = await findAccountByEmail(deps.database.db, input.email);
-  if (input.deactivate) {
-    if (!existing) return { action: "unchanged", reason: `No account uses ${input.email}.` };
-    const revoked = await revokeAdminAccess(deps, existing.id);
-    return revoked
-      ? { action: "deactivated", userId: existing.id }
-      : { action: "unchanged", reason: `${existing.email} had no active staff access.` };
-  }
-  const { userId, created } = await createVerifiedAccount(deps, {
-    email: input.email,
-    name: existing?.name ?? input.email.split("@")[0] ?? input.email,
-    admin: { role: input.role },
-  });
-  return { action: "granted", userId, created, hasPassword: existing?.hasPassword ?? false };
-}
+/** An account by its email address (any case), with whether it has a password. */
+export const findAccount = (deps: DatabaseDeps, email: string) =>
+  findAccountByEmail(deps.database.db, email.trim().toLowerCase());
 
 export const OUTBOX_LIMIT = 100;
 

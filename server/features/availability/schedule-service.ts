@@ -13,7 +13,7 @@ import {
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { zonedInstant } from "../bookings/times.ts";
+import { zonedInstant } from "../../platform/time.ts";
 import { updateScheduleSettings } from "../profiles/schedule-settings.ts";
 import {
   daySpan,

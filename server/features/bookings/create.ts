@@ -17,6 +17,7 @@ import {
   requestHash,
   storeIdempotentResponse,
 } from "../../platform/idempotency.ts";
+import { addHours, LocalTimeError, localDate, zonedInstant } from "../../platform/time.ts";
 import {
   assertBookable,
   freeTimeAround,
@@ -29,7 +30,6 @@ import { openDeposit } from "./booking-payments.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import * as q from "./queries.ts";
 import { bookingDetail } from "./read.ts";
-import { addHours, LocalTimeError, localDate, zonedInstant } from "./times.ts";
 import { applyTransition } from "./transition.ts";
 
 type CreateInput = z.output<typeof ZCreateBookingRequest>;

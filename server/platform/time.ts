@@ -1,8 +1,8 @@
 import { Temporal } from "temporal-polyfill";
 
-// Booking times are the creator's wall-clock times in their IANA zone, stored as instants.
-// Temporal does the DST arithmetic: a local time that a clock change skips is refused rather
-// than silently moved, and one it repeats takes the earlier instant.
+// Wall-clock times and instants. Booking times are the creator's wall-clock times in their IANA
+// zone, stored as instants. Temporal does the DST arithmetic: a local time that a clock change
+// skips is refused rather than silently moved, and one it repeats takes the earlier instant.
 
 export class LocalTimeError extends Error {}
 

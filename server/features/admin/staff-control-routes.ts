@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ZAdminRole } from "../../../contracts/accounts.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
-import { changeStaffAccess } from "./service.ts";
+import { changeStaffAccess } from "./staff-access.ts";
 
 // `admin:create` on the embedded database asks the running app to make the change, over the
 // control channel (platform/control-channel.ts).
