@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BookingList } from "../../../contracts/bookings.ts";
 import {
   act,
+  approveRemainder,
   book,
   bookingParties,
   getBooking,
@@ -12,7 +13,8 @@ import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 
 // The whole lifecycle over real HTTP with the sandbox provider and a controllable clock:
-// book → pay (deposit captured, remainder held) → accept → session → remainder captured.
+// book → pay the deposit → accept → approve the balance in the days before (held) → session →
+// balance captured.
 
 // Far from the real date: queued jobs due in real time would otherwise run against this clock.
 const START = new Date("2030-11-23T12:00:00Z");
@@ -33,7 +35,7 @@ const HOUR = 60 * 60 * 1000;
 const at = (ms: number) => new Date(START.getTime() + ms);
 
 describe("the happy path", () => {
-  it("books, pays the deposit, holds the rest, is accepted and completes with the remainder captured", async () => {
+  it("books, pays the deposit, is accepted, holds the balance before the session and completes with it captured", async () => {
     const { creatorId, client, creator } = parties;
     const created = await book(app, client, {
       creatorId,
@@ -60,15 +62,15 @@ describe("the happy path", () => {
     expect(landing).toBe(`/bookings/${created.booking.id}?payment=approved`);
     const paid = await getBooking(app, client, created.booking.id);
     expect(paid.status).toBe("pending");
-    expect(paid.payment).toMatchObject({
-      depositPaidCents: 13_500,
-      holdCents: 33_750,
-      refundedCents: 0,
+    expect(paid.payment).toMatchObject({ depositPaidCents: 13_500, holdCents: 0, refundedCents: 0 });
+    expect(paid.ledger.map((l) => [l.kind, l.amountCents])).toEqual([["deposit_capture", 13_500]]);
+    // The balance is approved from 47 hours before the session's end until its start.
+    expect(paid.remainderState).toBe("awaiting");
+    expect(paid.remainder).toEqual({
+      opensAt: "2030-11-24T19:00:00.000Z",
+      dueBy: "2030-11-26T15:00:00.000Z",
+      mode: "hold",
     });
-    expect(paid.ledger.map((l) => [l.kind, l.amountCents])).toEqual([
-      ["authorization", 47_250],
-      ["deposit_capture", 13_500],
-    ]);
     expect(paid.respondBy).toBe(at(24 * HOUR).toISOString());
     expect(paid.actions).toEqual(["cancel"]);
 
@@ -91,7 +93,20 @@ describe("the happy path", () => {
       "confirmed",
     );
 
-    // The session ends 2030-11-26 18:00Z; the remainder is captured 24 h later.
+    expect((await act(app, client, created.booking.id, "approve-remainder")).status).toBe(409);
+    clock = new Date("2030-11-24T19:00:00Z");
+    expect((await getBooking(app, client, created.booking.id)).actions).toContain(
+      "approve_remainder",
+    );
+    expect(await approveRemainder(app, client, created.booking.id)).toBe(
+      `/bookings/${created.booking.id}?payment=approved`,
+    );
+    const held = await getBooking(app, client, created.booking.id);
+    expect(held.remainderState).toBe("held");
+    expect(held.payment.holdCents).toBe(33_750);
+    expect(held.actions).not.toContain("approve_remainder");
+
+    // The session ends 2030-11-26 18:00Z; the balance is captured 24 h later.
     await app.deps.jobs.run(
       BOOKING_JOBS.complete,
       { bookingId: created.booking.id },
@@ -107,12 +122,25 @@ describe("the happy path", () => {
       remainderCapturedCents: 33_750,
       holdCents: 0,
     });
+    expect(done.remainderState).toBe("paid");
+    expect(done.ledger.map((l) => [l.kind, l.amountCents])).toEqual([
+      ["deposit_capture", 13_500],
+      ["authorization", 33_750],
+      ["remainder_capture", 33_750],
+    ]);
     expect(done.timeline.map((e) => e.toStatus)).toEqual([
       "pending_payment",
       "pending",
       "confirmed",
+      "confirmed",
       "completed",
     ]);
-    expect(done.timeline.map((e) => e.actor)).toEqual(["client", "system", "creator", "system"]);
+    expect(done.timeline.map((e) => e.actor)).toEqual([
+      "client",
+      "system",
+      "creator",
+      "system",
+      "system",
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listOutbox } from "../../platform/mail.ts";
+import { SETTLE_BOOKING_JOB } from "../payments/settle.ts";
 import {
   act,
+  approveRemainder,
   book,
   bookingParties,
   bookingState,
@@ -38,24 +40,27 @@ beforeEach(async () => {
 });
 
 const PRICE = { total: 15_766, deposit: 4_505, remainder: 11_261 };
-// 2030-06-20 10:00 in New York = 14:00Z, one hour; the remainder is captured 24 h after its end.
+// 2030-06-20 10:00 in New York = 14:00Z, one hour; the balance is captured 24 h after its end
+// and approved from 47 hours before that end.
 const SESSION = { date: "2030-06-20", startTime: "10:00", hours: 1 };
 type Order = Parameters<typeof payInSandbox>[1];
 const START = new Date("2030-06-20T14:00:00Z");
+const OPENS = new Date("2030-06-18T16:00:00Z");
 const CAPTURE = new Date("2030-06-21T15:00:00Z");
 
 /** The client's view of the money, checked for integer cents that add up. */
 async function money(id: string) {
   const b = await getBooking(app, p.client, id);
   for (const l of b.ledger) expect(Number.isInteger(l.amountCents)).toBe(true);
-  const { depositPaidCents, remainderCapturedCents, refundedCents } = b.payment;
+  const { depositPaidCents, remainderCapturedCents, refundedCents, netPaidCents } = b.payment;
   expect(depositPaidCents + remainderCapturedCents).toBeLessThanOrEqual(b.totalCents);
-  expect(refundedCents).toBeLessThanOrEqual(depositPaidCents);
+  expect(netPaidCents).toBeGreaterThanOrEqual(0);
   return {
     status: b.status,
-    holdState: b.holdState,
+    remainderState: b.remainderState,
     ledger: b.ledger.map((l) => `${l.kind} ${l.amountCents}`),
-    kept: depositPaidCents + remainderCapturedCents - refundedCents,
+    kept: netPaidCents,
+    refunded: refundedCents,
     payment: b.payment,
     actions: b.actions,
   };
@@ -76,7 +81,12 @@ async function runTwice(job: string, bookingId: string, when: Date) {
 async function settled(id: string) {
   await app.deps.jobs.drain();
   const once = await bookingState(app, id);
-  await app.deps.jobs.run(BOOKING_JOBS.settle, { bookingId: id }, clock);
+  const b = await getBooking(app, p.client, id);
+  await app.deps.jobs.run(
+    SETTLE_BOOKING_JOB,
+    { bookingId: id, depositRefundCents: b.payment.refundDueCents, refundRemainder: true },
+    clock,
+  );
   expect(await bookingState(app, id)).toEqual(once);
   return money(id);
 }
@@ -86,25 +96,34 @@ const subjects = async (email: string) => {
   return (await listOutbox(app.database.db, 50, email)).map((m) => m.subject);
 };
 
-const PAID = [`authorization ${PRICE.total}`, `deposit_capture ${PRICE.deposit}`];
-const VOIDED = [...PAID, `void ${PRICE.remainder}`];
+const PAID = [`deposit_capture ${PRICE.deposit}`];
+const HELD = [...PAID, `authorization ${PRICE.remainder}`];
+
+/** A confirmed booking whose balance the client approved (held) once the window opened. */
+async function heldBooking() {
+  const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+  expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+  clock = OPENS;
+  expect(await approveRemainder(app, p.client, id)).toContain("payment=approved");
+  return id;
+}
 
 describe("refunds", () => {
-  it("decline: the hold is voided and the deposit refunded in full", async () => {
+  it("decline: the deposit refunded in full, nothing held", async () => {
     const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
     expect((await act(app, p.creator, id, "decline")).status).toBe(200);
     const m = await settled(id);
-    expect(m).toMatchObject({ status: "declined", holdState: "voided", kept: 0 });
-    expect(m.ledger).toEqual([...VOIDED, `refund ${PRICE.deposit}`]);
+    expect(m).toMatchObject({ status: "declined", remainderState: "released", kept: 0 });
+    expect(m.ledger).toEqual([...PAID, `refund ${PRICE.deposit}`]);
     expect(m.payment).toMatchObject({ refundedCents: PRICE.deposit, holdCents: 0 });
   });
 
-  it("the client cancels a pending request: void and full refund", async () => {
+  it("the client cancels a pending request: full refund", async () => {
     const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
     expect((await act(app, p.client, id, "cancel", {})).status).toBe(200);
     const m = await settled(id);
-    expect(m).toMatchObject({ status: "cancelled", holdState: "voided", kept: 0 });
-    expect(m.ledger).toEqual([...VOIDED, `refund ${PRICE.deposit}`]);
+    expect(m).toMatchObject({ status: "cancelled", remainderState: "released", kept: 0 });
+    expect(m.ledger).toEqual([...PAID, `refund ${PRICE.deposit}`]);
   });
 
   it.each([
@@ -122,23 +141,32 @@ describe("refunds", () => {
       expect(offered.cancellation.refundNowCents).toBe(refund);
       expect((await act(app, p[who], id, "cancel", {})).status).toBe(200);
       const m = await settled(id);
-      expect(m).toMatchObject({ status: "cancelled", holdState: "voided" });
-      expect(m.ledger).toEqual(refund > 0 ? [...VOIDED, `refund ${refund}`] : VOIDED);
+      expect(m).toMatchObject({ status: "cancelled", remainderState: "released" });
+      expect(m.ledger).toEqual(refund > 0 ? [...PAID, `refund ${refund}`] : PAID);
       expect(m.kept).toBe(PRICE.deposit - refund);
     },
   );
+
+  it("a confirmed booking whose balance is held: cancelling voids the hold", async () => {
+    const id = await heldBooking();
+    clock = new Date(START.getTime() - 24 * HOUR);
+    expect((await act(app, p.client, id, "cancel", {})).status).toBe(200);
+    const m = await settled(id);
+    expect(m).toMatchObject({ status: "cancelled", remainderState: "released", kept: PRICE.deposit });
+    expect(m.ledger).toEqual([...HELD, `void ${PRICE.remainder}`]);
+  });
 });
 
 describe("expiry", () => {
-  it("an unanswered request expires after 24 hours: void, full refund, both told", async () => {
+  it("an unanswered request expires after 24 hours: full refund, both told", async () => {
     const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
     expect((await getBooking(app, p.client, id)).respondBy).toBe(at(24 * HOUR).toISOString());
     await runTwice(BOOKING_JOBS.expireRequest, id, at(24 * HOUR - 60_000));
     expect((await bookingState(app, id)).status).toBe("pending");
     await runTwice(BOOKING_JOBS.expireRequest, id, at(24 * HOUR));
     const m = await settled(id);
-    expect(m).toMatchObject({ status: "expired", holdState: "voided", kept: 0 });
-    expect(m.ledger).toEqual([...VOIDED, `refund ${PRICE.deposit}`]);
+    expect(m).toMatchObject({ status: "expired", remainderState: "released", kept: 0 });
+    expect(m.ledger).toEqual([...PAID, `refund ${PRICE.deposit}`]);
     expect(await subjects(p.client.email)).toContain("Your booking request expired");
     expect(await subjects(p.creator.email)).toContain("A booking request expired");
   });
@@ -154,7 +182,7 @@ describe("expiry", () => {
     await runTwice(BOOKING_JOBS.expireRequest, id, at(10 * HOUR));
     const m = await settled(id);
     expect(m).toMatchObject({ status: "expired", kept: 0 });
-    expect(m.ledger).toEqual([...VOIDED, `refund ${PRICE.deposit}`]);
+    expect(m.ledger).toEqual([...PAID, `refund ${PRICE.deposit}`]);
     expect(await subjects(p.client.email)).toContain("Your booking request expired");
     expect(await subjects(p.creator.email)).toContain("A booking request expired");
   });
@@ -172,110 +200,86 @@ describe("expiry", () => {
   });
 });
 
-describe("the sandbox's refusals", () => {
-  it("a declined card cancels the booking and takes nothing", async () => {
+describe("the deposit at the provider", () => {
+  it("a declined card sends the client back to choose another; the booking waits, then pays", async () => {
     const { booking, order } = await book(app, p.client, { creatorId: p.creatorId, ...SESSION });
-    expect(await payInSandbox(app, order, "approve", "decline")).toContain("payment=failed");
-    const m = await settled(booking.id);
-    expect(m.status).toBe("cancelled");
-    expect(m.kept).toBe(0);
-    expect(m.ledger.filter((l) => l.startsWith("deposit_capture"))).toEqual([]);
+    expect(await payInSandbox(app, order, "approve", "decline")).toContain("payment=declined");
+    let m = await money(booking.id);
+    expect(m).toMatchObject({ status: "pending_payment", ledger: [], kept: 0 });
+    expect(m.actions).toContain("pay");
+    const again = await act(app, p.client, booking.id, "pay");
+    const { order: retry } = (await again.json()) as { order: Order };
+    expect(retry.id).toBe(order.id);
+    expect(await payInSandbox(app, retry)).toContain("payment=approved");
+    m = await money(booking.id);
+    expect(m).toMatchObject({ status: "pending", ledger: PAID, kept: PRICE.deposit });
   });
 
-  it("cancelling at the provider cancels the booking", async () => {
+  it("cancelling at the provider changes nothing: the booking still waits for its payment", async () => {
     const { booking, order } = await book(app, p.client, { creatorId: p.creatorId, ...SESSION });
     expect(await payInSandbox(app, order, "cancel")).toContain("payment=cancelled");
-    const m = await settled(booking.id);
-    expect(m).toMatchObject({ status: "cancelled", ledger: [], kept: 0 });
+    const m = await money(booking.id);
+    expect(m).toMatchObject({ status: "pending_payment", ledger: [], kept: 0 });
+    expect(m.actions).toEqual(expect.arrayContaining(["pay", "cancel"]));
   });
 });
 
-describe("keeping the hold until the capture", () => {
-  it("a lapsed hold is renewed by the client, then the remainder is captured", async () => {
-    const { booking, order } = await book(app, p.client, { creatorId: p.creatorId, ...SESSION });
-    const id = booking.id;
-    expect(await payInSandbox(app, order, "approve", "lapse")).toContain("payment=approved");
+describe("the remaining balance", () => {
+  it("is approved once its window opens, held, then captured once after the session", async () => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
     expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    clock = new Date(OPENS.getTime() - 60_000);
+    expect((await act(app, p.client, id, "approve-remainder")).status).toBe(409);
+    await runTwice(BOOKING_JOBS.remainderDue, id, OPENS);
+    expect(await subjects(p.client.email)).toContain(
+      "Please approve the remaining balance for your booking",
+    );
+    expect(await approveRemainder(app, p.client, id)).toContain("payment=approved");
+    expect(await money(id)).toMatchObject({ remainderState: "held", ledger: HELD });
+    await runTwice(BOOKING_JOBS.complete, id, CAPTURE);
+    const done = await money(id);
+    expect(done).toMatchObject({ status: "completed", remainderState: "paid", kept: PRICE.total });
+    expect(done.ledger).toEqual([...HELD, `remainder_capture ${PRICE.remainder}`]);
+  });
+
+  it("never approved: at the start the booking is cancelled as a late cancellation", async () => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    await runTwice(BOOKING_JOBS.remainderDeadline, id, new Date(START.getTime() - 60_000));
+    expect((await bookingState(app, id)).status).toBe("confirmed");
+    await runTwice(BOOKING_JOBS.remainderDeadline, id, START);
+    const m = await settled(id);
+    expect(m).toMatchObject({ status: "cancelled", remainderState: "released", kept: PRICE.deposit });
+    expect(m.ledger).toEqual(PAID);
+    expect(await subjects(p.client.email)).toContain("Your booking was cancelled");
+    expect(await subjects(p.creator.email)).toContain("A booking was cancelled");
+  });
+
+  it("a declined funding source for the balance: the client chooses another, still in time", async () => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    clock = OPENS;
+    expect(await approveRemainder(app, p.client, id, "decline")).toContain("payment=declined");
+    expect((await money(id)).remainderState).toBe("awaiting");
+    expect(await approveRemainder(app, p.client, id)).toContain("payment=approved");
+    expect((await money(id)).remainderState).toBe("held");
+  });
+
+  it("a hold that lapsed by the capture is approved again after the session, then captured", async () => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    clock = OPENS;
+    expect(await approveRemainder(app, p.client, id, "lapse")).toContain("payment=approved");
     await runTwice(BOOKING_JOBS.complete, id, CAPTURE);
     let m = await money(id);
-    expect(m).toMatchObject({ status: "confirmed", holdState: "renewal_needed" });
-    expect(m.actions).toContain("renew_hold");
+    expect(m).toMatchObject({ status: "confirmed", remainderState: "awaiting" });
+    expect(m.actions).toContain("approve_remainder");
     expect(m.payment.remainderCapturedCents).toBe(0);
-    const mail = (await listOutbox(app.database.db, 50, p.client.email)).find((x) =>
-      x.subject.startsWith("Please approve the hold"),
-    );
-    expect(mail?.text).toContain(`/bookings/${id}`);
-
-    const renew = await act(app, p.client, id, "renew-hold");
-    expect(renew.status).toBe(200);
-    const renewal = (await renew.json()) as { order: Order };
-    await payInSandbox(app, renewal.order);
+    expect(await approveRemainder(app, p.client, id)).toContain("payment=approved");
     await app.deps.jobs.drain();
     m = await money(id);
-    expect(m).toMatchObject({ status: "completed", holdState: "captured", kept: PRICE.total });
-    expect(m.payment.remainderCapturedCents).toBe(PRICE.remainder);
+    expect(m).toMatchObject({ status: "completed", remainderState: "paid", kept: PRICE.total });
     await runTwice(BOOKING_JOBS.complete, id, CAPTURE);
     expect((await money(id)).kept).toBe(PRICE.total);
   });
-
-  it("a booking 10 days ahead: the hold is reauthorized, then captured", async () => {
-    const input = { creatorId: p.creatorId, date: "2030-06-11", startTime: "10:00", hours: 1 };
-    const id = await paidBooking(app, p.client, input);
-    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
-    const capture = new Date("2030-06-12T15:00:00Z");
-    const check = await scheduledAt(BOOKING_JOBS.keepHold, id);
-    expect(check).toEqual(new Date(capture.getTime() - 2 * DAY));
-    await runTwice(BOOKING_JOBS.keepHold, id, check!);
-    let m = await money(id);
-    expect(m.ledger).toEqual([...PAID, `reauthorization ${PRICE.remainder}`]);
-    expect(m.payment.holdHonoredUntil).toBe(new Date(check!.getTime() + 3 * DAY).toISOString());
-    await runTwice(BOOKING_JOBS.complete, id, capture);
-    m = await money(id);
-    expect(m).toMatchObject({ status: "completed", kept: PRICE.total });
-    expect(m.ledger.at(-1)).toBe(`remainder_capture ${PRICE.remainder}`);
-  });
-
-  it("a booking 40 days ahead: the client is asked to approve a new hold", async () => {
-    const input = { creatorId: p.creatorId, date: "2030-07-11", startTime: "10:00", hours: 1 };
-    const id = await paidBooking(app, p.client, input);
-    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
-    const check = await scheduledAt(BOOKING_JOBS.keepHold, id);
-    expect(check).not.toBeNull();
-    await runTwice(BOOKING_JOBS.keepHold, id, check!);
-    const m = await money(id);
-    expect(m).toMatchObject({ status: "confirmed", holdState: "renewal_needed" });
-    expect(m.ledger).toEqual(PAID);
-    expect(await subjects(p.client.email)).toContain(
-      "Please approve the hold for your booking again",
-    );
-    // Approved 10 days before the capture, the new hold is valid past it; it is reauthorized
-    // two days before, and the remainder captured.
-    const renew = await act(app, p.client, id, "renew-hold");
-    expect(renew.status).toBe(200);
-    await payInSandbox(app, ((await renew.json()) as { order: Order }).order);
-    expect((await money(id)).holdState).toBe("active");
-    const capture = new Date("2030-07-12T15:00:00Z");
-    const recheck = await scheduledAt(BOOKING_JOBS.keepHold, id);
-    expect(recheck).toEqual(new Date(capture.getTime() - 2 * DAY));
-    await runTwice(BOOKING_JOBS.keepHold, id, recheck!);
-    await runTwice(BOOKING_JOBS.complete, id, capture);
-    const done = await money(id);
-    expect(done).toMatchObject({ status: "completed", holdState: "captured", kept: PRICE.total });
-    // The first hold had expired by then: there was nothing left to void.
-    expect(done.ledger.slice(2)).toEqual([
-      `authorization ${PRICE.remainder}`,
-      `reauthorization ${PRICE.remainder}`,
-      `remainder_capture ${PRICE.remainder}`,
-    ]);
-  });
 });
-
-/** When the queued job for this booking is due (the latest one queued). */
-async function scheduledAt(name: string, bookingId: string): Promise<Date | null> {
-  const { rows } = await app.database.pool.query<{ start_after: Date }>(
-    `select start_after from pgboss.job where name = $1 and data->>'bookingId' = $2
-      and state = 'created' order by created_on desc limit 1`,
-    [name, bookingId],
-  );
-  return rows[0] ? new Date(rows[0].start_after) : null;
-}
