@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listOutbox } from "../../platform/mail.ts";
 import {
   act,
+  approveRemainder,
   book,
   bookingParties,
   bookingState,
@@ -11,10 +12,11 @@ import {
   payInSandbox,
 } from "../../test/bookings.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { SETTLE_BOOKING_JOB } from "../payments/settle.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 
-// Races and late arrivals: the return URL twice at once, two parties acting at once, a hold
-// renewal approved after the booking ended. Money moves once and never outlives the booking.
+// Races and late arrivals: the return URL twice at once, two parties acting at once, a balance
+// approved after the booking ended. Money moves once and never outlives the booking.
 
 const T0 = new Date("2030-06-01T12:00:00Z");
 let clock = T0;
@@ -31,7 +33,17 @@ beforeEach(async () => {
 });
 
 const SESSION = { date: "2030-06-20", startTime: "10:00", hours: 1 };
+const OPENS = new Date("2030-06-18T16:00:00Z");
 const CAPTURE = new Date("2030-06-21T15:00:00Z");
+
+/** A confirmed booking whose balance is held (approved once its window opened). */
+async function heldBooking() {
+  const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+  expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+  clock = OPENS;
+  expect(await approveRemainder(app, p.client, id)).toContain("payment=approved");
+  return id;
+}
 type Order = Parameters<typeof payInSandbox>[1];
 
 /** Approves at the sandbox checkout; answers our return URL, not yet visited. */
@@ -62,7 +74,7 @@ describe("races", () => {
       expect(l.headers.get("location")).toContain(`/bookings/${booking.id}`);
     await app.deps.jobs.drain();
     expect(await bookingState(app, booking.id)).toMatchObject({ status: "pending", events: 2 });
-    expect(await ledgerOf(booking.id)).toEqual(["authorization 15750", "deposit_capture 4500"]);
+    expect(await ledgerOf(booking.id)).toEqual(["deposit_capture 4500"]);
     const toCreator = await listOutbox(app.database.db, 20, p.creator.email);
     expect(toCreator.filter((m) => m.subject === "New booking request")).toHaveLength(1);
   });
@@ -89,52 +101,31 @@ describe("races", () => {
   it("two settlements at once refund once", async () => {
     const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
     expect((await act(app, p.creator, id, "decline")).status).toBe(200);
-    const settle = () => app.deps.jobs.run(BOOKING_JOBS.settle, { bookingId: id }, clock);
+    const settlement = { bookingId: id, depositRefundCents: 4500, refundRemainder: true };
+    const settle = () => app.deps.jobs.run(SETTLE_BOOKING_JOB, settlement, clock);
     await Promise.all([settle(), settle(), app.deps.jobs.drain()]);
-    expect(await ledgerOf(id)).toEqual([
-      "authorization 15750",
-      "deposit_capture 4500",
-      "void 11250",
-      "refund 4500",
-    ]);
+    expect(await ledgerOf(id)).toEqual(["deposit_capture 4500", "refund 4500"]);
   });
 });
 
-describe("a hold renewal and the end of the booking", () => {
-  /** A confirmed booking whose hold lapsed: the client is asked to approve a new one. */
-  async function renewalNeeded() {
-    const { booking, order } = await book(app, p.client, { creatorId: p.creatorId, ...SESSION });
-    expect(await payInSandbox(app, order, "approve", "lapse")).toContain("payment=approved");
-    expect((await act(app, p.creator, booking.id, "accept")).status).toBe(200);
-    // Days before the session the lapsed hold cannot be reauthorized: the client is asked.
-    clock = new Date(T0.getTime() + 4 * 24 * 60 * 60_000);
-    await app.deps.jobs.run(BOOKING_JOBS.keepHold, { bookingId: booking.id }, clock);
-    await app.deps.jobs.drain();
-    const renew = await act(app, p.client, booking.id, "renew-hold");
-    expect(renew.status).toBe(200);
-    const { order: renewal } = (await renew.json()) as { order: Order };
-    expect((await getBooking(app, p.client, booking.id)).holdState).toBe("renewal_needed");
-    return { id: booking.id, renewal };
-  }
-
-  it("cancelled while a renewal is pending: no hold shown, and a late approval holds nothing", async () => {
-    const { id, renewal } = await renewalNeeded();
+describe("a balance approval and the end of the booking", () => {
+  it("cancelled while the client has the balance's page open: a late approval holds nothing", async () => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    clock = OPENS;
+    const opened = await act(app, p.client, id, "approve-remainder");
+    expect(opened.status).toBe(200);
+    const { order } = (await opened.json()) as { order: Order };
     expect((await act(app, p.creator, id, "cancel", {})).status).toBe(200);
     await app.deps.jobs.drain();
-    let b = await getBooking(app, p.client, id);
-    expect(b.status).toBe("cancelled");
+    // The client approves the balance's page anyway.
+    expect(await payInSandbox(app, order)).toContain("payment=cancelled");
+    await app.deps.jobs.drain();
+    const b = await getBooking(app, p.client, id);
+    expect(b).toMatchObject({ status: "cancelled", remainderState: "released" });
     expect(b.payment.holdCents).toBe(0);
     expect(b.payment.refundedCents).toBe(4500);
-
-    // The client approves the renewal link from the mail anyway.
-    await payInSandbox(app, renewal);
-    await app.deps.jobs.drain();
-    b = await getBooking(app, p.client, id);
-    expect(b.status).toBe("cancelled");
-    expect(b.holdState).not.toBe("active");
-    expect(b.payment.holdCents).toBe(0);
-    // The renewal was not authorized: nothing of the client's is held for an ended booking.
-    expect(b.ledger.filter((l) => l.kind === "authorization")).toHaveLength(1);
+    expect(b.ledger.map((l) => l.kind)).toEqual(["deposit_capture", "refund"]);
   });
 });
 
@@ -143,7 +134,7 @@ describe("late and stuck", () => {
     const { booking, order } = await book(app, p.client, { creatorId: p.creatorId, ...SESSION });
     clock = new Date(T0.getTime() + 31 * 60_000);
     await app.deps.jobs.run(BOOKING_JOBS.expirePayment, { bookingId: booking.id }, clock);
-    expect(await payInSandbox(app, order)).toContain("payment=failed");
+    expect(await payInSandbox(app, order)).toContain("payment=cancelled");
     await app.deps.jobs.drain();
     const b = await getBooking(app, p.client, booking.id);
     expect(b.status).toBe("expired");
@@ -151,8 +142,7 @@ describe("late and stuck", () => {
   });
 
   it("a reported problem stops the capture of the remainder", async () => {
-    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
-    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    const id = await heldBooking();
     clock = new Date("2030-06-20T15:30:00Z");
     const report = await act(app, p.client, id, "report-problem", { description: "No show" });
     expect(report.status).toBe(200);
@@ -165,8 +155,7 @@ describe("late and stuck", () => {
   });
 
   it("once the session started the client cannot cancel it (and so void the hold)", async () => {
-    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
-    expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    const id = await heldBooking();
     clock = new Date("2030-06-20T14:00:00Z");
     expect((await act(app, p.client, id, "cancel", {})).status).toBe(409);
     expect((await getBooking(app, p.client, id)).actions).toEqual(["report_problem"]);

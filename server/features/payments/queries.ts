@@ -164,6 +164,16 @@ export async function patchOrder(
   );
 }
 
+/** A booking ended: its orders still awaiting the buyer will take nothing. */
+export async function cancelUnapprovedOrders(db: Db, bookingId: string, at: Date) {
+  await db
+    .updateTable("payment_orders")
+    .set({ status: "cancelled", updated_at: at })
+    .where("booking_id", "=", bookingId)
+    .where("status", "in", ["creating", "awaiting_buyer"])
+    .execute();
+}
+
 /** Orders the provider is still processing, or awaiting a buyer past their window. */
 export async function findOrdersToCheck(db: Db, now: Date, pendingSince: Date, limit: number) {
   return (await db

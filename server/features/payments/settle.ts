@@ -23,8 +23,13 @@ export type Settlement = {
   refundRemainder: boolean;
 };
 
-/** Queues a booking's settlement in the caller's transaction (the transition's own). */
+/**
+ * Queues a booking's settlement in the caller's transaction (the transition's own). Orders the
+ * client has not approved yet are dropped at once, in that transaction: an approval arriving
+ * after the booking ended then takes nothing.
+ */
 export async function requestSettlement(deps: AppDeps, trx: Kysely<DB>, settlement: Settlement) {
+  await q.cancelUnapprovedOrders(trx, settlement.bookingId, deps.now());
   await deps.jobs.send(SETTLE_BOOKING_JOB, settlement, { executor: trx });
 }
 
