@@ -3,6 +3,7 @@ import { bookingPagePath } from "../../../contracts/bookings.ts";
 import type { Notification, NotificationsResponse } from "../../../contracts/notifications.ts";
 import {
   act,
+  approveRemainder,
   book,
   bookingParties,
   type Party,
@@ -19,8 +20,6 @@ import {
 } from "../../test/hail.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
-import { findBooking } from "./queries.ts";
-import { requestHoldRenewal } from "./settle.ts";
 
 // Each booking transition puts the right notification in the right party's centre (never the
 // one who acted), linking to the booking's page. States are reached over HTTP and by the jobs.
@@ -36,9 +35,9 @@ beforeEach(() => {
   clock = T0;
 });
 
-// Within the sandbox authorization's 29 days, so the remainder can be captured.
 const SESSION = { date: "2030-12-10", startTime: "10:00", hours: 2 };
 const AFTER_CAPTURE = new Date("2030-12-12T12:00:00Z");
+const BALANCE_OPENS = new Date("2030-12-08T18:00:00Z");
 
 async function notificationsOf(party: Party): Promise<Notification[]> {
   await app.deps.jobs.drain();
@@ -151,30 +150,32 @@ describe("booking notifications", () => {
     expect(await notificationsOf(p.creator)).toEqual([]);
   });
 
-  it("completion tells the client the rest was charged; a lapsed hold asks for approval", async () => {
+  it("the balance's window asks the client to approve it; completion tells the client", async () => {
     const s = await pendingBooking();
     await ok(await act(app, s.creator, s.id, "accept"));
-    const booking = (await findBooking(app.database.db, s.id))!;
-    await requestHoldRenewal(app.deps, booking);
-    const renewal = ofKind(await notificationsOf(s.client), "hold_needs_approval");
-    expect(renewal).toMatchObject({
+    clock = BALANCE_OPENS;
+    await app.deps.jobs.run(BOOKING_JOBS.remainderDue, { bookingId: s.id }, clock);
+    const due = ofKind(await notificationsOf(s.client), "hold_needs_approval");
+    expect(due).toMatchObject({
       kind: "hold_needs_approval",
-      title: "Please approve the hold again",
+      title: "Please approve the remaining balance",
       link: bookingPagePath(s.id),
     });
-
-    const other = await pendingBooking();
-    await ok(await act(app, other.creator, other.id, "accept"));
+    await approveRemainder(app, s.client, s.id);
+    expect(summary(await notificationsOf(s.creator))).toContain(
+      "payment_captured: Balance approved",
+    );
     clock = AFTER_CAPTURE;
-    await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: other.id }, clock);
-    expect(summary(await notificationsOf(other.client))).toEqual([
+    await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: s.id }, clock);
+    expect(summary(await notificationsOf(s.client))).toEqual([
       "booking_accepted: Booking confirmed",
+      "hold_needs_approval: Please approve the remaining balance",
       "payment_captured: Deposit paid",
       "payment_captured: Payment completed",
     ]);
   });
 
-  it("a hail's booking is confirmed to both, and the client's deposit charged", async () => {
+  it("a hail's booking is confirmed to both, and the client's payment charged", async () => {
     const point = { lat: 60, lng: -20 };
     const creator = await onlineCreator(app, { base: northOf(point, 1), seenAt: clock });
     const client = await hailClient(app);
@@ -185,7 +186,7 @@ describe("booking notifications", () => {
     const toClient = await notificationsOf(client);
     expect(summary(toClient)).toEqual([
       "booking_confirmed: Booking confirmed",
-      "payment_captured: Deposit paid",
+      "payment_captured: Payment charged",
     ]);
     expect(toClient.every((n) => n.link === bookingPagePath(bookingId!))).toBe(true);
     expect(summary(await notificationsOf(creator))).toEqual([

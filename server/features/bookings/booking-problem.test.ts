@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BookingDetail } from "../../../contracts/bookings.ts";
 import { createAdmin, createVerifiedUser } from "../../test/accounts.ts";
-import { act, bookingParties, bookingState, type Party, paidBooking } from "../../test/bookings.ts";
+import {
+  act,
+  approveRemainder,
+  bookingParties,
+  bookingState,
+  type Party,
+  paidBooking,
+} from "../../test/bookings.ts";
 import { jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
@@ -14,6 +21,7 @@ const T0 = new Date("2030-06-01T12:00:00Z");
 const SESSION = { date: "2030-06-20", startTime: "10:00", hours: 2 }; // 14:00Z to 16:00Z
 const AFTER_START = new Date("2030-06-20T15:00:00Z");
 const AFTER_CAPTURE = new Date("2030-06-21T17:00:00Z");
+const BALANCE_OPENS = new Date("2030-06-18T17:00:00Z");
 let clock = T0;
 let app: TestApp;
 let staff: Party;
@@ -33,6 +41,8 @@ async function reported() {
   const p = await bookingParties(app);
   const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
   expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+  clock = BALANCE_OPENS;
+  expect(await approveRemainder(app, p.client, id)).toContain("payment=approved");
   clock = AFTER_START;
   const report = await act(app, p.client, id, "report-problem", { description: "Half the shots" });
   expect(report.status).toBe(200);
@@ -40,7 +50,7 @@ async function reported() {
   // The completion job passes it by while the problem is open.
   await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: id }, clock);
   await app.deps.jobs.drain();
-  expect(await bookingState(app, id)).toMatchObject({ status: "confirmed", holdState: "active" });
+  expect(await bookingState(app, id)).toMatchObject({ status: "confirmed", remainderState: "held" });
   return { id, ...p };
 }
 
@@ -113,7 +123,7 @@ describe("resolving a reported problem", () => {
     });
     expect(client.payment.refundedCents).toBe(client.payment.depositPaidCents);
     expect(client.payment.remainderCapturedCents).toBe(0);
-    expect(await bookingState(app, b.id)).toMatchObject({ holdState: "voided" });
+    expect(await bookingState(app, b.id)).toMatchObject({ remainderState: "released" });
   });
 
   it("is refused for a booking without an open problem", async () => {

@@ -3,6 +3,7 @@ import type { BookingStatus } from "../../../contracts/enums.ts";
 import { createAdmin, createVerifiedUser } from "../../test/accounts.ts";
 import {
   act,
+  approveRemainder,
   book,
   bookingParties,
   bookingState,
@@ -37,10 +38,18 @@ beforeEach(() => {
 const SESSION = { date: "2030-06-20", startTime: "10:00", hours: 2 }; // 14:00Z to 16:00Z
 const AFTER_START = new Date("2030-06-20T15:00:00Z");
 const AFTER_CAPTURE = new Date("2030-06-21T16:00:00Z");
+const BALANCE_OPENS = new Date("2030-06-18T17:00:00Z");
 
 type Role = "client" | "creator" | "stranger" | "staff" | "anonymous";
 const ROLES: Role[] = ["client", "creator", "stranger", "staff", "anonymous"];
-const ACTIONS = ["accept", "decline", "cancel", "report-problem", "pay", "renew-hold"] as const;
+const ACTIONS = [
+  "accept",
+  "decline",
+  "cancel",
+  "report-problem",
+  "pay",
+  "approve-remainder",
+] as const;
 type Action = (typeof ACTIONS)[number];
 const BODIES: Record<Action, unknown> = {
   accept: {},
@@ -48,7 +57,7 @@ const BODIES: Record<Action, unknown> = {
   cancel: { reason: "Plans changed" },
   "report-problem": { description: "The photographer never came" },
   pay: {},
-  "renew-hold": {},
+  "approve-remainder": {},
 };
 
 type Scene = { id: string; parties: Record<Exclude<Role, "anonymous">, Party> };
@@ -81,6 +90,8 @@ async function bookingIn(status: BookingStatus): Promise<Scene> {
     if (status === "confirmed" || status === "completed")
       await ok(await act(app, p.creator, id, "accept"));
     if (status === "completed") {
+      clock = BALANCE_OPENS;
+      await approveRemainder(app, p.client, id);
       clock = AFTER_CAPTURE;
       await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: id }, clock);
       clock = T0;

@@ -104,7 +104,7 @@ export function toDetail(
 ): BookingDetail {
   const card = toCard(booking, role, now);
   const status = booking.status as BookingStatus;
-  const depositPaidCents = money.depositCaptured - money.depositRefunded - money.takenBack;
+  const depositPaidCents = money.depositCaptured;
   const cancel = cancelTransition(status);
   const refundNowCents =
     cancel && card.actions.includes("cancel")
@@ -127,8 +127,8 @@ export function toDetail(
     depositCents: booking.deposit_amount_cents,
     remainderCents: booking.remainder_cents,
     payment: {
-      depositPaidCents: Math.max(0, depositPaidCents),
-      remainderCapturedCents: money.remainderCaptured - money.remainderRefunded,
+      depositPaidCents,
+      remainderCapturedCents: money.remainderCaptured,
       refundedCents: money.depositRefunded + money.remainderRefunded,
       refundDueCents: booking.deposit_refund_cents ?? 0,
       holdCents: booking.remainder_state === "held" ? booking.remainder_cents : 0,

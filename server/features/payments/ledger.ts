@@ -52,9 +52,10 @@ export async function bookingMoney(executor: Kysely<DB>, bookingId: string) {
   return {
     lines,
     depositCaptured: sum("deposit_capture"),
-    remainderCaptured: sum("remainder_capture"),
+    /** A hail charged above its winner's total gives that back at once: it never counted. */
+    remainderCaptured: sum("remainder_capture") - sum("overcapture_refund"),
     depositRefunded: sum("refund"),
-    remainderRefunded: sum("remainder_refund", "overcapture_refund"),
+    remainderRefunded: sum("remainder_refund"),
     takenBack: sum("reversal"),
     /** What the client has paid and not had back. */
     netPaid:
