@@ -62,7 +62,11 @@ describe("the happy path", () => {
     expect(landing).toBe(`/bookings/${created.booking.id}?payment=approved`);
     const paid = await getBooking(app, client, created.booking.id);
     expect(paid.status).toBe("pending");
-    expect(paid.payment).toMatchObject({ depositPaidCents: 13_500, holdCents: 0, refundedCents: 0 });
+    expect(paid.payment).toMatchObject({
+      depositPaidCents: 13_500,
+      holdCents: 0,
+      refundedCents: 0,
+    });
     expect(paid.ledger.map((l) => [l.kind, l.amountCents])).toEqual([["deposit_capture", 13_500]]);
     // The balance is approved from 47 hours before the session's end until its start.
     expect(paid.remainderState).toBe("awaiting");

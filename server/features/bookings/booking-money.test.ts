@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listOutbox } from "../../platform/mail.ts";
-import { SETTLE_BOOKING_JOB } from "../payments/settle.ts";
 import {
   act,
   approveRemainder,
@@ -15,6 +14,7 @@ import {
   scheduleSettings,
 } from "../../test/bookings.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { SETTLE_BOOKING_JOB } from "../payments/settle.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 
 // Where the money is after each path: the payment summary and the ledger, integer cents that
@@ -152,7 +152,11 @@ describe("refunds", () => {
     clock = new Date(START.getTime() - 24 * HOUR);
     expect((await act(app, p.client, id, "cancel", {})).status).toBe(200);
     const m = await settled(id);
-    expect(m).toMatchObject({ status: "cancelled", remainderState: "released", kept: PRICE.deposit });
+    expect(m).toMatchObject({
+      status: "cancelled",
+      remainderState: "released",
+      kept: PRICE.deposit,
+    });
     expect(m.ledger).toEqual([...HELD, `void ${PRICE.remainder}`]);
   });
 });
@@ -249,7 +253,11 @@ describe("the remaining balance", () => {
     expect((await bookingState(app, id)).status).toBe("confirmed");
     await runTwice(BOOKING_JOBS.remainderDeadline, id, START);
     const m = await settled(id);
-    expect(m).toMatchObject({ status: "cancelled", remainderState: "released", kept: PRICE.deposit });
+    expect(m).toMatchObject({
+      status: "cancelled",
+      remainderState: "released",
+      kept: PRICE.deposit,
+    });
     expect(m.ledger).toEqual(PAID);
     expect(await subjects(p.client.email)).toContain("Your booking was cancelled");
     expect(await subjects(p.creator.email)).toContain("A booking was cancelled");

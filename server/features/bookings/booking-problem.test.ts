@@ -50,7 +50,10 @@ async function reported() {
   // The completion job passes it by while the problem is open.
   await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: id }, clock);
   await app.deps.jobs.drain();
-  expect(await bookingState(app, id)).toMatchObject({ status: "confirmed", remainderState: "held" });
+  expect(await bookingState(app, id)).toMatchObject({
+    status: "confirmed",
+    remainderState: "held",
+  });
   return { id, ...p };
 }
 

@@ -32,8 +32,8 @@ import {
   requestHail,
 } from "../../test/hail.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { captureAt } from "../bookings/holds.ts";
 import { BOOKING_JOBS } from "../bookings/job-names.ts";
+import { captureAt } from "../bookings/remainder-window.ts";
 import { paymentProvider } from "../payments/provider-of.ts";
 import { HAIL_JOBS } from "./job-names.ts";
 import { HAIL_OVERLAP_MESSAGE } from "./offers.ts";
@@ -320,25 +320,28 @@ describe("a live hail", () => {
       startTime: "2030-11-23T15:20:00.000Z",
       location: "1 Ocean Dr, Miami, FL 33139",
     });
+    // The winner's total is captured from the hail's hold at once, in one final capture that
+    // releases the rest of the hold: the booking is paid in full.
     expect(booking.ledger.map((l) => [l.kind, l.amountCents])).toEqual([
       ["authorization", priceBooking(20_000, 2).totalCents],
       ["deposit_capture", total.depositCents],
+      ["remainder_capture", total.remainderCents],
     ]);
+    expect(booking).toMatchObject({ remainderState: "paid" });
     expect(booking.payment).toMatchObject({
       depositPaidCents: total.depositCents,
-      holdCents: total.remainderCents,
+      remainderCapturedCents: total.remainderCents,
+      netPaidCents: total.totalCents,
+      holdCents: 0,
     });
+    expect(await authorizationStatus(created.hail.id)).toBe("CAPTURED");
 
-    // After the session: the remainder only, final — the booking's money adds up to its total.
+    // After the session it completes with nothing more to take.
     clock = new Date(captureAt(new Date(booking.endTime)).getTime() + 60_000);
     await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId: booking.id }, clock);
     const done = await getBooking(app, s.client, booking.id);
     expect(done.status).toBe("completed");
-    const captured = done.ledger
-      .filter((l) => l.kind.endsWith("capture"))
-      .reduce((sum, l) => sum + l.amountCents, 0);
-    expect(captured).toBe(total.totalCents);
-    expect(await authorizationStatus(created.hail.id)).toBe("CAPTURED");
+    expect(done.ledger).toHaveLength(3);
   });
 
   it("has exactly one winner among 50 creators accepting at once", async () => {
@@ -369,7 +372,7 @@ describe("a live hail", () => {
       .where("client_user_id", "=", client.userId)
       .execute();
     expect(bookings).toHaveLength(1);
-    expect((await bookingState(app, bookings[0]!.id)).ledger).toBe(2);
+    expect((await bookingState(app, bookings[0]!.id)).ledger).toBe(3);
   }, 180_000);
 
   it("expires after 90 seconds: offers expired, the hold voided, everyone told", async () => {

@@ -30,9 +30,25 @@ export const liveOrder = (db: Kysely<DB>, purpose: q.OrderPurpose, subjectId: st
 /** A booking's ledger lines, oldest first, and its money by kind. */
 export const moneyOfBooking = (db: Kysely<DB>, bookingId: string) => bookingMoney(db, bookingId);
 
-/** A hail's order pays for the booking its winner made: its ledger lines go to that booking. */
+/**
+ * A hail's order pays for the booking its winner made: its ledger lines go to that booking,
+ * starting with the hold it already has.
+ */
 export async function attachBooking(trx: Kysely<DB>, orderId: string, bookingId: string, at: Date) {
-  await q.patchOrder(trx, orderId, q.LIVE_STATUSES, { booking_id: bookingId }, at);
+  const order = await q.patchOrder(trx, orderId, q.LIVE_STATUSES, { booking_id: bookingId }, at);
+  if (order?.status === "authorized" && order.authorization_id) {
+    await q.insertLedgerLine(trx, {
+      bookingId,
+      orderId: order.id,
+      kind: "authorization",
+      amountCents: order.amount_cents,
+      currency: order.currency.trim(),
+      provider: order.provider,
+      providerRef: order.authorization_id,
+      status: "CREATED",
+      at,
+    });
+  }
 }
 
 /** Nothing more will be paid for this subject: a hold is voided, an unapproved order dropped. */
