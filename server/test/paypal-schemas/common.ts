@@ -67,7 +67,10 @@ function checkAmount(currency: string, value: string, ctx: Ctx) {
     add("DECIMAL_PRECISION", "only two decimal places");
   }
   if (Number(value) <= 0) add("CANNOT_BE_ZERO_OR_NEGATIVE", "must be greater than zero");
-  if (Number(value) > 999_999_999_999_999.99) add("MAX_VALUE_EXCEEDED", "too large");
+  // At most 999999999999999.99: 15 digits before the point.
+  if ((value.replace(/^-/, "").split(".")[0] ?? "").replace(/^0+/, "").length > 15) {
+    add("MAX_VALUE_EXCEEDED", "at most 999999999999999.99");
+  }
 }
 
 const valueSyntax = z.string().max(32).regex(SPEC_VALUE);
