@@ -26,7 +26,7 @@ export type WebhookSigner = {
 
 export const PAYPAL_SUBJECT =
   "/C=US/ST=California/L=San Jose/O=PayPal, Inc./OU=Fake PayPal for tests/CN=messageverificationcerts.paypal.com";
-const WRONG_SUBJECT = "/C=US/O=Not PayPal/CN=messageverificationcerts.example.com";
+const WRONG_SUBJECT = "/C=US/O=Example Corp/CN=messageverificationcerts.example.com";
 
 const CA_CONFIG = `[ca]
 default_ca = fake

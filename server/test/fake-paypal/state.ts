@@ -191,10 +191,10 @@ export class FakePayPalState {
     };
     this.authorizations.set(id, authorization);
     order.authorizationIds.push(id);
-    this.complete(order);
     if (authorization.status === "CREATED") {
       this.onEvent({ eventType: "PAYMENT.AUTHORIZATION.CREATED", kind: "authorization", id });
     }
+    this.complete(order);
     return authorization;
   }
 
@@ -218,9 +218,12 @@ export class FakePayPalState {
     };
     this.captures.set(capture.id, capture);
     order.captureIds.push(capture.id);
+    this.onEvent({
+      eventType: `PAYMENT.CAPTURE.${capture.status}`,
+      kind: "capture",
+      id: capture.id,
+    });
     this.complete(order);
-    const eventType = `PAYMENT.CAPTURE.${capture.status}`;
-    this.onEvent({ eventType, kind: "capture", id: capture.id });
     return capture;
   }
 

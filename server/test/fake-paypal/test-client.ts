@@ -4,6 +4,7 @@ import type { FakePayPal } from "./server.ts";
 // A bare HTTP client for the fake's own unit tests: PayPal's wire format with no adapter in
 // between (a token, then JSON with the headers the test chooses).
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests read PayPal's JSON freely
 export type Reply = { status: number; body: any; headers: Headers };
 
 export function paypalClient(fake: FakePayPal) {
