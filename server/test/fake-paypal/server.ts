@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PayPalConfig } from "../../config.ts";
 import { order as orderSchema } from "../paypal-schemas/orders.ts";
 import { RESOURCE_SCHEMAS } from "../paypal-schemas/webhooks.ts";
-import { createHandler, type FailureKind, type Violation } from "./handler.ts";
+import { createHandler, type Violation } from "./handler.ts";
 import { RequestIds } from "./idempotency.ts";
 import type { Capabilities } from "./model.ts";
 import * as payments from "./payments.ts";
@@ -13,6 +12,8 @@ import * as json from "./representation.ts";
 import { type FakeOperation, findRoute } from "./routes.ts";
 import { type CertificateKind, createWebhookSigner } from "./signing.ts";
 import { type FakeEvent, FakePayPalState } from "./state.ts";
+import { type FailureKind, type Release, Steering } from "./steering.ts";
+import { Tokens } from "./tokens.ts";
 import { buildWebhook, type WebhookDelivery, type WebhookOptions } from "./webhooks.ts";
 
 // A PayPal REST API on loopback for tests, as strict as PayPal documents it (issue #21): OAuth
@@ -24,7 +25,7 @@ import { buildWebhook, type WebhookDelivery, type WebhookOptions } from "./webho
 // with approve(), the clock, failNext() / holdNext(), settle() / reverse() / refundOutside().
 
 export type { Capabilities } from "./model.ts";
-export type { FailureKind, FakeOperation, Violation };
+export type { FailureKind, FakeOperation, Release, Violation };
 
 export type FakeRequest = {
   method: string;
@@ -46,13 +47,6 @@ export type FakePayPalOptions = {
   capabilities?: Partial<Capabilities>;
 };
 
-const FAILURES_FOR: Partial<Record<FailureKind, FakeOperation[]>> = {
-  declined: ["authorize", "captureOrder", "capture"],
-  instrument_declined: ["authorize", "captureOrder"],
-  pending: ["authorize", "captureOrder", "capture"],
-  expired: ["authorize", "captureOrder", "capture", "reauthorize", "void"],
-};
-
 const CERT_PATH: Record<CertificateKind, string> = {
   paypal: "/v1/notifications/certs/CERT-360caa42-fca2a594-fake0001",
   "self-signed": "/v1/notifications/certs/CERT-self-signed",
@@ -64,16 +58,14 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
   const clientId = options.clientId ?? "fake-client-id";
   const clientSecret = options.clientSecret ?? "fake-client-secret";
   const webhookId = options.webhookId ?? "FAKEWEBHOOK1";
-  let tokenExpiresIn = options.tokenExpiresIn ?? 32_400;
   let clock = options.now ?? (() => new Date());
   const now = () => clock();
   const state = new FakePayPalState(now, options.capabilities);
   const payouts = new FakePayouts(now);
   const requestIds = new RequestIds(now);
   const signer = await createWebhookSigner();
-  const tokens = new Map<string, number>();
-  const failures: { operation: FakeOperation; kind: FailureKind; times: number }[] = [];
-  const holds: { operation: FakeOperation; arrived: () => void; released: Promise<void> }[] = [];
+  const tokens = new Tokens({ clientId, clientSecret }, now, options.tokenExpiresIn ?? 32_400);
+  const steering = new Steering();
   const requests: FakeRequest[] = [];
   const violations: Violation[] = [];
   const outbox: WebhookDelivery[] = [];
@@ -127,45 +119,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     violations,
     base: () => base,
     now,
-    takeFailure(operation) {
-      const failure = failures.find((f) => f.operation === operation);
-      if (!failure) return null;
-      if (--failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
-      return failure.kind;
-    },
-    takeHold(operation) {
-      const index = holds.findIndex((h) => h.operation === operation);
-      const hold = holds.splice(index, index < 0 ? 0 : 1)[0];
-      if (!hold) return null;
-      hold.arrived();
-      return hold.released;
-    },
-    issueToken(req, body) {
-      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
-      if (req.headers.authorization !== expected) {
-        return {
-          status: 401,
-          body: { error: "invalid_client", error_description: "Client Authentication failed" },
-        };
-      }
-      if (new URLSearchParams(body).get("grant_type") !== "client_credentials") {
-        return { status: 400, body: { error: "unsupported_grant_type" } };
-      }
-      const token = `A21AA${randomBytes(24).toString("hex")}`;
-      tokens.set(token, clock().getTime() + tokenExpiresIn * 1000);
-      const scope = "https://uri.paypal.com/services/payments/payment";
-      const nonce = randomBytes(8).toString("hex");
-      const answer = {
-        scope,
-        access_token: token,
-        token_type: "Bearer",
-        app_id: "APP-FAKE",
-        expires_in: tokenExpiresIn,
-        nonce,
-      };
-      return { status: 200, body: answer };
-    },
-    tokenValid: (bearer) => (tokens.get(bearer) ?? 0) > clock().getTime(),
+    steering,
+    tokens,
     onBug(error) {
       bugs.push(error);
       // Loud: an uncaught error fails the Vitest run even if the test swallowed the 500.
@@ -268,31 +223,19 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     },
     now,
     setTokenExpiresIn(seconds: number) {
-      tokenExpiresIn = seconds;
+      tokens.expiresIn = seconds;
     },
     /** Answers the next `times` calls of `operation` with a failure (see FailureKind). */
     failNext(operation: FakeOperation, kind: FailureKind, times = 1) {
-      const only = FAILURES_FOR[kind];
-      if (only && !only.includes(operation))
-        throw new Error(`failNext: ${kind} does not apply to ${operation}`);
-      failures.push({ operation, kind, times });
+      steering.failNext(operation, kind, times);
     },
     /**
      * Holds the next call of `operation` in flight (after its checks, before it acts) until the
      * returned function is called; `release.arrived` resolves once the call is held. A repeat
      * with the same PayPal-Request-Id meanwhile answers 409 PREVIOUS_REQUEST_IN_PROGRESS.
      */
-    holdNext(operation: FakeOperation) {
-      let arrived = () => {};
-      let release = () => {};
-      const arrival = new Promise<void>((resolve) => {
-        arrived = resolve;
-      });
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      holds.push({ operation, arrived, released });
-      return Object.assign(() => release(), { arrived: arrival });
+    holdNext(operation: FakeOperation): Release {
+      return steering.holdNext(operation);
     },
     /**
      * PayPal decides a PENDING authorization or capture: COMPLETED or DENIED (a capture then
@@ -365,7 +308,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const hold of holds.splice(0)) hold.arrived();
+        steering.releaseAll();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
