@@ -227,3 +227,28 @@ describe("a pending authorization", () => {
     expect(fake.authorization(second.id).status).toBe("DENIED");
   });
 });
+
+describe("answers checked against PayPal's schemas", () => {
+  it("turns an answer off its schema into a bug the test run sees", async () => {
+    const seen: Error[] = [];
+    const other = await startFakePayPal({ onBug: (error) => seen.push(error) });
+    try {
+      const order = other.state.createOrder({
+        referenceId: "booking-1",
+        description: "d".repeat(200), // PayPal never shows more than 127
+        amountCents: 1000,
+        currency: "USD",
+        approveRel: "approve",
+        returnUrl: null,
+        cancelUrl: null,
+      });
+      const res = await paypalClient(other).get(`/v2/checkout/orders/${order.id}`);
+      expect([res.status, res.body.name]).toEqual([500, "FAKE_PAYPAL_BUG"]);
+      expect(seen).toHaveLength(1);
+      expect(other.bugs).toEqual(seen);
+      expect(() => other.resource("order", order.id)).toThrow(/fake PayPal bug/);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,4 +1,7 @@
+import { order as orderSchema } from "../paypal-schemas/orders.ts";
+import { RESOURCE_SCHEMAS } from "../paypal-schemas/webhooks.ts";
 import type { FakeAuthorization, FakeCapture, FakeOrder, FakeRefund } from "./model.ts";
+import type { FakePayouts } from "./payouts.ts";
 import type { FakePayPalState } from "./state.ts";
 
 // The JSON PayPal answers with: the full representation (Prefer: return=representation, GETs,
@@ -145,4 +148,29 @@ export function orderJson(r: Render, o: FakeOrder) {
 /** PayPal's default answer: id, status and HATEOAS links. */
 export function minimalJson(object: { id: string; status: string }, links: Link[]) {
   return { id: object.id, status: object.status, links };
+}
+
+export type ResourceKind = "order" | "authorization" | "capture" | "refund" | "payout-item";
+
+/** An object as PayPal shows it (e.g. a webhook's `resource`); off its schema, it throws. */
+export function checkedResource(
+  r: Render,
+  payouts: FakePayouts,
+  kind: ResourceKind,
+  id: string,
+): Record<string, unknown> {
+  const { state } = r;
+  const [schema, value] =
+    kind === "payout-item"
+      ? [RESOURCE_SCHEMAS.payouts_item, payouts.item(r.base, id)]
+      : kind === "order"
+        ? [orderSchema, orderJson(r, state.order(id))]
+        : kind === "authorization"
+          ? [RESOURCE_SCHEMAS.authorization, authorizationJson(r, state.authorization(id))]
+          : kind === "capture"
+            ? [RESOURCE_SCHEMAS.capture, captureJson(r, state.capture(id))]
+            : [RESOURCE_SCHEMAS.refund, refundJson(r, state.refund(id))];
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new Error(`fake PayPal bug: ${kind} ${id}: ${checked.error.message}`);
+  return value;
 }

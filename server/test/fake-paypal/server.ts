@@ -1,17 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PayPalConfig } from "../../config.ts";
-import { order as orderSchema } from "../paypal-schemas/orders.ts";
-import { RESOURCE_SCHEMAS } from "../paypal-schemas/webhooks.ts";
 import { createHandler, type Violation } from "./handler.ts";
 import { RequestIds } from "./idempotency.ts";
 import type { Capabilities } from "./model.ts";
 import * as payments from "./payments.ts";
 import { FakePayouts } from "./payouts.ts";
-import * as json from "./representation.ts";
+import { checkedResource, type ResourceKind } from "./representation.ts";
 import { type FakeOperation, findRoute } from "./routes.ts";
 import { type CertificateKind, createWebhookSigner } from "./signing.ts";
-import { type FakeEvent, FakePayPalState } from "./state.ts";
+import { FakePayPalState } from "./state.ts";
 import { type FailureKind, type Release, Steering } from "./steering.ts";
 import { Tokens } from "./tokens.ts";
 import { buildWebhook, type WebhookDelivery, type WebhookOptions } from "./webhooks.ts";
@@ -45,6 +43,11 @@ export type FakePayPalOptions = {
   now?: () => Date;
   /** The merchant account's settings; each defaults to false (a default account). */
   capabilities?: Partial<Capabilities>;
+  /**
+   * Called with an answer the fake sent off its schema (a bug in the fake; the answer becomes a
+   * 500 FAKE_PAYPAL_BUG). By default it is thrown as an uncaught error, which fails the run.
+   */
+  onBug?: (error: Error) => void;
 };
 
 const CERT_PATH: Record<CertificateKind, string> = {
@@ -83,24 +86,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     );
   }
 
-  /** An object as PayPal shows it (a webhook's resource), checked against its schema. */
-  function resource(kind: FakeEvent["kind"] | "payout-item", id: string): Record<string, unknown> {
-    const r = { base, state };
-    const [schema, value] =
-      kind === "payout-item"
-        ? [RESOURCE_SCHEMAS.payouts_item, payouts.item(base, id)]
-        : kind === "order"
-          ? [orderSchema, json.orderJson(r, state.order(id))]
-          : kind === "authorization"
-            ? [RESOURCE_SCHEMAS.authorization, json.authorizationJson(r, state.authorization(id))]
-            : kind === "capture"
-              ? [RESOURCE_SCHEMAS.capture, json.captureJson(r, state.capture(id))]
-              : [RESOURCE_SCHEMAS.refund, json.refundJson(r, state.refund(id))];
-    const checked = schema.safeParse(value);
-    if (!checked.success)
-      throw new Error(`fake PayPal bug: ${kind} ${id}: ${checked.error.message}`);
-    return value;
-  }
+  const resource = (kind: ResourceKind, id: string) =>
+    checkedResource({ base, state }, payouts, kind, id);
 
   // Everything PayPal would announce lands in the outbox, signed at the time it happened.
   state.onEvent = (event) => {
@@ -123,6 +110,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     tokens,
     onBug(error) {
       bugs.push(error);
+      if (options.onBug) return options.onBug(error);
       // Loud: an uncaught error fails the Vitest run even if the test swallowed the 500.
       setImmediate(() => {
         throw error;
@@ -276,12 +264,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     /** A signed delivery of `eventType` with any `resource` (spoil it with `opts`). */
     webhook,
     /** A signed delivery of `eventType` about the fake's object `id`, as it is now. */
-    webhookFor(
-      eventType: string,
-      kind: FakeEvent["kind"] | "payout-item",
-      id: string,
-      opts?: WebhookOptions,
-    ) {
+    webhookFor(eventType: string, kind: ResourceKind, id: string, opts?: WebhookOptions) {
       return webhook(eventType, resource(kind, id), opts);
     },
     /** POSTs a signed event to `targetUrl` and answers the receiver's response. */
