@@ -127,17 +127,14 @@ export function createHandler(ctx: HandlerContext) {
     const issues = route.request ? checkRequest(route.request, input) : null;
     if (issues) {
       violation(issues.status, issues.details);
-      const error = new FakePayPalError(
-        issues.status,
-        issues.details[0]?.issue ?? "INVALID_REQUEST",
-        undefined,
-        {
-          details: issues.details,
-        },
-      );
-      if (route.api === "payouts")
+      // Payouts answer 400 VALIDATION_ERROR (their spec has no 422); Orders / Payments 400 or 422.
+      if (route.api === "payouts") {
         return { status: 400, body: payoutValidationError(issues.details) };
-      return refused(error);
+      }
+      const first = issues.details[0]?.issue ?? "INVALID_REQUEST";
+      return refused(
+        new FakePayPalError(issues.status, first, undefined, { details: issues.details }),
+      );
     }
 
     const idempotent = route.idempotent === true && requestId !== undefined;
