@@ -1,119 +1,172 @@
 import { randomInt } from "node:crypto";
+import type { z } from "zod";
+import { transactionStatus } from "../paypal-schemas/payouts.ts";
+import { debugId, FakePayPalError } from "./errors.ts";
+import { DAY_MS } from "./model.ts";
 import { cents } from "./routes.ts";
-import { FakePayPalError } from "./state.ts";
 
-// The fake PayPal's Payouts v1: POST /v1/payments/payouts makes a batch (answered 201 with its
-// batch_header, batch_status PENDING, as PayPal's asynchronous mode does) and GET
-// /v1/payments/payouts/{payout_batch_id} reads it with its items. The sender_batch_id is
-// unique: a repeat is refused with PayPal's 400 USER_BUSINESS_ERROR, whose details link to the
-// original batch. An item's status is PENDING until read, then what the test chose for its
-// receiver (SUCCESS unless outcomes says otherwise).
+// The fake PayPal's Payouts v1 (openapi/payments_payouts_batch_v1.json). POST
+// /v1/payments/payouts makes a batch and answers 201 with its batch_header only (PENDING, no
+// items); GET /v1/payments/payouts/{id} reads it with its items, GET
+// /v1/payments/payouts-item/{id} one item. A sender_batch_id used in the last 30 days is refused
+// (400 USER_BUSINESS_ERROR showing the duplicate id, with a link to the original batch; read
+// back, the original shows its sender_batch_header.sender_batch_id). An item is PENDING until
+// first read, then what the test chose for its receiver (`outcomes`, SUCCESS by default).
+
+type TransactionStatus = z.infer<typeof transactionStatus>;
 
 export type FakePayoutItem = {
   id: string;
   senderItemId: string | null;
   receiver: string;
+  recipientType: "EMAIL" | "PHONE" | "PAYPAL_ID";
   amountCents: number;
   currency: string;
   note: string | null;
-  status: string;
+  status: TransactionStatus;
+  processedAt: Date | null;
 };
 
 export type FakePayoutBatch = {
   id: string;
+  /** "" when the request gave none (the spec does not require one). */
   senderBatchId: string;
-  status: string;
+  emailSubject: string | null;
+  emailMessage: string | null;
+  status: "PENDING" | "PROCESSING" | "SUCCESS" | "DENIED";
   createTime: Date;
   items: FakePayoutItem[];
+};
+
+type PayoutRequest = {
+  sender_batch_header: { sender_batch_id?: string; email_subject?: string; email_message?: string };
+  items: {
+    recipient_type?: "EMAIL" | "PHONE" | "PAYPAL_ID";
+    receiver: string;
+    amount: { currency: string; value: string };
+    note?: string;
+    sender_item_id?: string;
+  }[];
 };
 
 const ID_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const fakeId = () =>
   Array.from({ length: 13 }, () => ID_CHARS[randomInt(ID_CHARS.length)]).join("");
 
-const FAILED_ITEM = new Set(["FAILED", "RETURNED", "BLOCKED", "REFUNDED", "REVERSED", "DENIED"]);
+const FAILED_ITEM = new Set<TransactionStatus>([
+  "FAILED",
+  "RETURNED",
+  "BLOCKED",
+  "REFUNDED",
+  "REVERSED",
+]);
+const decimal = (amountCents: number) => (amountCents / 100).toFixed(2);
+const iso = (date: Date) => date.toISOString();
+
+/** Receiver → the transaction_status its items end in; throws for a status PayPal lacks. */
+class Outcomes extends Map<string, string> {
+  override set(receiver: string, status: string) {
+    const known = transactionStatus.safeParse(status);
+    if (!known.success) throw new Error(`PayPal has no payout item status ${status}`);
+    return super.set(receiver, status);
+  }
+}
 
 export class FakePayouts {
   readonly batches = new Map<string, FakePayoutBatch>();
-  /** Receiver address → the transaction_status its items end in. */
-  readonly outcomes = new Map<string, string>();
+  /** Receiver address → the transaction_status its items end in (SUCCESS by default). */
+  readonly outcomes: Map<string, string> = new Outcomes();
 
   constructor(private readonly now: () => Date) {}
 
-  create(base: string, input: Record<string, unknown>) {
-    const header = input.sender_batch_header as { sender_batch_id?: unknown } | undefined;
-    const senderBatchId = header?.sender_batch_id;
-    if (typeof senderBatchId !== "string" || !senderBatchId) {
-      throw new FakePayPalError(400, "MISSING_REQUIRED_PARAMETER", "VALIDATION_ERROR");
-    }
-    const existing = [...this.batches.values()].find((b) => b.senderBatchId === senderBatchId);
-    if (existing) {
-      return {
-        status: 400,
-        body: {
-          name: "USER_BUSINESS_ERROR",
-          message: "User business error.",
-          debug_id: fakeId().toLowerCase(),
-          information_link: "https://developer.paypal.com/docs/api/payments.payouts-batch/#errors",
-          details: [
-            {
-              field: "SENDER_BATCH_ID",
-              location: "body",
-              issue: "Batch with given sender_batch_id already exists",
-              link: [
-                {
-                  href: `${base}/v1/payments/payouts/${existing.id}`,
-                  rel: "self",
-                  method: "GET",
-                  encType: "application/json",
-                },
-              ],
-            },
-          ],
-          links: [],
-        },
-      };
-    }
-    type RawItem = {
-      receiver?: string;
-      amount?: { value?: string; currency?: string };
-      note?: string;
-      sender_item_id?: string;
-    };
-    const items = input.items as RawItem[] | undefined;
-    if (!Array.isArray(items) || items.length === 0) {
-      throw new FakePayPalError(400, "MISSING_REQUIRED_PARAMETER", "VALIDATION_ERROR");
-    }
+  /** The batch made in the last 30 days with this sender_batch_id. */
+  private recent(senderBatchId: string) {
+    const since = this.now().getTime() - 30 * DAY_MS;
+    return [...this.batches.values()].find(
+      (b) => b.senderBatchId === senderBatchId && b.createTime.getTime() >= since,
+    );
+  }
+
+  /** POST /v1/payments/payouts (the request already passed the schema). */
+  create(base: string, input: PayoutRequest): { status: number; body: unknown; batchId?: string } {
+    const header = input.sender_batch_header;
+    const senderBatchId = header.sender_batch_id ?? "";
+    const existing = senderBatchId ? this.recent(senderBatchId) : undefined;
+    if (existing && senderBatchId)
+      return { status: 400, body: this.duplicate(base, existing, senderBatchId) };
     const batch: FakePayoutBatch = {
       id: fakeId(),
       senderBatchId,
+      emailSubject: header.email_subject ?? null,
+      emailMessage: header.email_message ?? null,
       status: "PENDING",
       createTime: this.now(),
-      items: items.map((item) => {
-        const amountCents = cents(item.amount);
-        if (!amountCents || !item.receiver) {
-          throw new FakePayPalError(400, "VALIDATION_ERROR", "VALIDATION_ERROR");
-        }
-        return {
-          id: fakeId(),
-          senderItemId: item.sender_item_id ?? null,
-          receiver: item.receiver,
-          amountCents,
-          currency: item.amount?.currency ?? "USD",
-          note: item.note ?? null,
-          status: "PENDING",
-        };
-      }),
+      items: input.items.map((item) => ({
+        id: fakeId(),
+        senderItemId: item.sender_item_id ?? null,
+        receiver: item.receiver,
+        recipientType: item.recipient_type ?? "EMAIL",
+        amountCents: cents(item.amount) ?? 0,
+        currency: item.amount.currency,
+        note: item.note ?? null,
+        status: "PENDING",
+        processedAt: null,
+      })),
     };
     this.batches.set(batch.id, batch);
-    return { status: 201, body: this.headerJson(base, batch, true) };
+    return { status: 201, body: this.createdJson(base, batch), batchId: batch.id };
   }
 
+  /** The 201 answer: batch_header (with the sender's header) and links, no items. */
+  createdJson(base: string, batch: FakePayoutBatch) {
+    return {
+      batch_header: {
+        payout_batch_id: batch.id,
+        batch_status: batch.status,
+        sender_batch_header: this.senderHeader(batch),
+      },
+      links: [this.selfLink(base, batch)],
+    };
+  }
+
+  /** GET /v1/payments/payouts/{id}: the batch with its items (processed on first read). */
   read(base: string, id: string) {
     const batch = this.batches.get(id);
-    if (!batch) throw new FakePayPalError(404, "INVALID_RESOURCE_ID");
+    if (!batch) throw new FakePayPalError(404, "INVALID_RESOURCE_ID", "INVALID_RESOURCE_ID");
+    this.process(batch);
+    const total = batch.items.reduce((sum, i) => sum + i.amountCents, 0);
+    const currency = batch.items[0]?.currency ?? "USD";
+    return {
+      batch_header: {
+        payout_batch_id: batch.id,
+        batch_status: batch.status,
+        time_created: iso(batch.createTime),
+        ...(batch.status === "SUCCESS" ? { time_completed: iso(this.now()) } : {}),
+        sender_batch_header: this.senderHeader(batch),
+        amount: { currency, value: decimal(total) },
+        fees: { currency, value: decimal(batch.items.length * 25) },
+      },
+      items: batch.items.map((item) => this.itemJson(base, batch, item)),
+      links: [this.selfLink(base, batch)],
+    };
+  }
+
+  /** GET /v1/payments/payouts-item/{id}; also a payout item webhook's `resource`. */
+  item(base: string, itemId: string) {
+    for (const batch of this.batches.values()) {
+      const item = batch.items.find((i) => i.id === itemId);
+      if (!item) continue;
+      this.process(batch);
+      return this.itemJson(base, batch, item);
+    }
+    throw new FakePayPalError(404, "INVALID_RESOURCE_ID", "INVALID_RESOURCE_ID");
+  }
+
+  private process(batch: FakePayoutBatch) {
     for (const item of batch.items) {
-      if (item.status === "PENDING") item.status = this.outcomes.get(item.receiver) ?? "SUCCESS";
+      if (item.status !== "PENDING") continue;
+      item.status = (this.outcomes.get(item.receiver) ?? "SUCCESS") as TransactionStatus;
+      item.processedAt = this.now();
     }
     const done = batch.items.every((i) => i.status !== "PENDING" && i.status !== "ONHOLD");
     batch.status = batch.items.every((i) => FAILED_ITEM.has(i.status))
@@ -121,83 +174,84 @@ export class FakePayouts {
       : done
         ? "SUCCESS"
         : "PROCESSING";
+  }
+
+  private duplicate(base: string, existing: FakePayoutBatch, senderBatchId: string) {
+    const original = this.selfLink(base, existing);
     return {
-      status: 200,
-      body: {
-        ...this.headerJson(base, batch, false),
-        items: batch.items.map((item) => this.itemJson(base, batch, item)),
-      },
+      name: "USER_BUSINESS_ERROR",
+      message: "User business error.",
+      debug_id: debugId(),
+      information_link: "https://developer.paypal.com/docs/api/payments.payouts-batch/#errors",
+      details: [
+        {
+          field: "SENDER_BATCH_ID",
+          value: senderBatchId,
+          location: "body",
+          issue: "Batch with given sender_batch_id already exists",
+          // Where PayPal's live answers put the original batch's link…
+          link: [original],
+        },
+      ],
+      // …and where the published `error` schema puts HATEOAS links.
+      links: [original],
     };
   }
 
-  /** An item as PayPal shows it, in its batch and as a payout item webhook's `resource`. */
-  item(base: string, itemId: string) {
-    for (const batch of this.batches.values()) {
-      const item = batch.items.find((i) => i.id === itemId);
-      if (item) return this.itemJson(base, batch, item);
-    }
-    throw new FakePayPalError(404, "INVALID_RESOURCE_ID");
+  private senderHeader(batch: FakePayoutBatch) {
+    return {
+      ...(batch.senderBatchId ? { sender_batch_id: batch.senderBatchId } : {}),
+      ...(batch.emailSubject ? { email_subject: batch.emailSubject } : {}),
+      ...(batch.emailMessage ? { email_message: batch.emailMessage } : {}),
+    };
+  }
+
+  private selfLink(base: string, batch: FakePayoutBatch) {
+    return {
+      href: `${base}/v1/payments/payouts/${batch.id}`,
+      rel: "self",
+      method: "GET" as const,
+      encType: "application/json",
+    };
   }
 
   private itemJson(base: string, batch: FakePayoutBatch, item: FakePayoutItem) {
     const money = (amountCents: number) => ({
       currency: item.currency,
-      value: (amountCents / 100).toFixed(2),
+      value: decimal(amountCents),
     });
     return {
       payout_item_id: item.id,
-      transaction_id: item.status === "SUCCESS" ? fakeId() : undefined,
+      ...(item.status === "SUCCESS" ? { transaction_id: `${item.id}TX` } : {}),
       transaction_status: item.status,
       payout_item_fee: money(Math.min(25, item.amountCents)),
       payout_batch_id: batch.id,
+      ...(batch.senderBatchId ? { sender_batch_id: batch.senderBatchId } : {}),
       payout_item: {
-        recipient_type: "EMAIL",
+        recipient_type: item.recipientType,
         amount: money(item.amountCents),
-        note: item.note,
+        ...(item.note ? { note: item.note } : {}),
         receiver: item.receiver,
-        sender_item_id: item.senderItemId,
-        recipient_wallet: "PAYPAL",
+        ...(item.senderItemId ? { sender_item_id: item.senderItemId } : {}),
+        recipient_wallet: "PAYPAL" as const,
       },
-      time_processed: this.now().toISOString(),
+      ...(item.processedAt ? { time_processed: iso(item.processedAt) } : {}),
       ...(FAILED_ITEM.has(item.status)
-        ? { errors: { name: "RECEIVER_UNREGISTERED", message: "Receiver is unregistered" } }
+        ? {
+            errors: {
+              name: "RECEIVER_UNREGISTERED",
+              message: "Receiver is unregistered",
+              debug_id: debugId(),
+              information_link:
+                "https://developer.paypal.com/docs/api/payments.payouts-batch/#errors",
+            },
+          }
         : {}),
       links: [
         {
           href: `${base}/v1/payments/payouts-item/${item.id}`,
           rel: "item",
-          method: "GET",
-          encType: "application/json",
-        },
-      ],
-    };
-  }
-
-  private headerJson(base: string, batch: FakePayoutBatch, created: boolean) {
-    const total = batch.items.reduce((sum, i) => sum + i.amountCents, 0);
-    return {
-      batch_header: {
-        payout_batch_id: batch.id,
-        batch_status: batch.status,
-        ...(created ? {} : { time_created: batch.createTime.toISOString() }),
-        sender_batch_header: {
-          sender_batch_id: batch.senderBatchId,
-          email_subject: "You have a payout from ShutterHail",
-        },
-        ...(created
-          ? {}
-          : {
-              amount: {
-                currency: batch.items[0]?.currency ?? "USD",
-                value: (total / 100).toFixed(2),
-              },
-            }),
-      },
-      links: [
-        {
-          href: `${base}/v1/payments/payouts/${batch.id}`,
-          rel: "self",
-          method: "GET",
+          method: "GET" as const,
           encType: "application/json",
         },
       ],

@@ -1,35 +1,29 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PayPalConfig } from "../../config.ts";
+import { createHandler, type Violation } from "./handler.ts";
+import { RequestIds } from "./idempotency.ts";
+import type { Capabilities } from "./model.ts";
+import * as payments from "./payments.ts";
 import { FakePayouts } from "./payouts.ts";
-import { authorizationJson, captureJson, orderJson, refundJson } from "./representation.ts";
-import { cents, errorBody, type FakeOperation, ROUTES } from "./routes.ts";
-import { createWebhookSigner } from "./signing.ts";
-import { FakePayPalError, FakePayPalState } from "./state.ts";
+import { checkedResource, type ResourceKind } from "./representation.ts";
+import { type FakeOperation, findRoute } from "./routes.ts";
+import { type CertificateKind, createWebhookSigner } from "./signing.ts";
+import { FakePayPalState } from "./state.ts";
+import { type FailureKind, type Release, Steering } from "./steering.ts";
+import { Tokens } from "./tokens.ts";
 import { buildWebhook, type WebhookDelivery, type WebhookOptions } from "./webhooks.ts";
 
-// A PayPal REST API on loopback for tests: OAuth token, Orders v2 (create, get, authorize) and
-// Payments v2 (capture, void, reauthorize, refund), speaking the same HTTP and JSON as PayPal
-// closely enough for our adapter. Like PayPal, a POST repeated with the same PayPal-Request-Id
-// on the same path answers the first result and does not act twice (always on). Tests steer it
-// with approve(), the clock and failNext(); they inspect it through requests and the state.
+// A PayPal REST API on loopback for tests, as strict as PayPal documents it (issue #21): OAuth
+// token, Orders v2 (create, show, authorize, capture), Payments v2 (show, capture, void,
+// reauthorize, refund), Payouts v1 (create, show batch, show item), signed webhooks. Every
+// request is checked against ../paypal-schemas (refused as PayPal would, and recorded in
+// `violations`); every answer too (off-schema is a bug in the fake: the test run fails). The
+// merchant's capabilities are switches, all off by default (a default account). Tests steer it
+// with approve(), the clock, failNext() / holdNext(), settle() / reverse() / refundOutside().
 
-export type { FakeOperation };
-
-/**
- * declined: authorize → 422 INSTRUMENT_DECLINED, capture → 201 with a DECLINED capture.
- * expired: 422 AUTHORIZATION_EXPIRED (and the authorization reads EXPIRED).
- * server_error: 500 without acting. server_error_after_acting: acts, remembers the answer for
- * the request id, then answers 500 (PayPal acted but the answer was lost).
- * unauthorized: 401 as if the token had been revoked.
- */
-export type FailureKind =
-  | "declined"
-  | "expired"
-  | "server_error"
-  | "server_error_after_acting"
-  | "unauthorized";
+export type { Capabilities } from "./model.ts";
+export type { FailureKind, FakeOperation, Release, Violation };
 
 export type FakeRequest = {
   method: string;
@@ -47,286 +41,258 @@ export type FakePayPalOptions = {
   /** Seconds, as PayPal's expires_in. */
   tokenExpiresIn?: number;
   now?: () => Date;
+  /** The merchant account's settings; each defaults to false (a default account). */
+  capabilities?: Partial<Capabilities>;
+  /**
+   * Called with an answer the fake sent off its schema (a bug in the fake; the answer becomes a
+   * 500 FAKE_PAYPAL_BUG). By default it is thrown as an uncaught error, which fails the run.
+   */
+  onBug?: (error: Error) => void;
 };
 
-type Answer = { status: number; body: unknown };
+const CERT_PATH: Record<CertificateKind, string> = {
+  paypal: "/v1/notifications/certs/CERT-360caa42-fca2a594-fake0001",
+  "self-signed": "/v1/notifications/certs/CERT-self-signed",
+  "wrong-subject": "/v1/notifications/certs/CERT-wrong-subject",
+  expired: "/v1/notifications/certs/CERT-expired",
+};
 
 export async function startFakePayPal(options: FakePayPalOptions = {}) {
   const clientId = options.clientId ?? "fake-client-id";
   const clientSecret = options.clientSecret ?? "fake-client-secret";
   const webhookId = options.webhookId ?? "FAKEWEBHOOK1";
-  let tokenExpiresIn = options.tokenExpiresIn ?? 32_400;
   let clock = options.now ?? (() => new Date());
-  const state = new FakePayPalState(() => clock());
-  const payouts = new FakePayouts(() => clock());
+  const now = () => clock();
+  const state = new FakePayPalState(now, options.capabilities);
+  const payouts = new FakePayouts(now);
+  const requestIds = new RequestIds(now);
   const signer = await createWebhookSigner();
-  const tokens = new Map<string, number>();
-  const replies = new Map<string, Answer>();
-  const failures: { operation: FakeOperation; kind: FailureKind; times: number }[] = [];
+  const tokens = new Tokens({ clientId, clientSecret }, now, options.tokenExpiresIn ?? 32_400);
+  const steering = new Steering();
   const requests: FakeRequest[] = [];
+  const violations: Violation[] = [];
+  const outbox: WebhookDelivery[] = [];
+  const bugs: Error[] = [];
   let base = "";
+  const certUrl = (kind: CertificateKind) => `${base}${CERT_PATH[kind]}`;
 
-  function takeFailure(operation: FakeOperation): FailureKind | null {
-    const failure = failures.find((f) => f.operation === operation);
-    if (!failure) return null;
-    if (--failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
-    return failure.kind;
+  function webhook(eventType: string, resource: unknown, opts?: WebhookOptions): WebhookDelivery {
+    return buildWebhook(
+      signer,
+      { webhookId, certUrl, now: clock(), base },
+      eventType,
+      resource,
+      opts,
+    );
   }
 
-  function issueToken(req: IncomingMessage, body: string): Answer {
-    const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
-    if (req.headers.authorization !== expected) {
-      return { status: 401, body: { error: "invalid_client", error_description: "Bad creds" } };
-    }
-    if (new URLSearchParams(body).get("grant_type") !== "client_credentials") {
-      return { status: 400, body: { error: "unsupported_grant_type" } };
-    }
-    const token = `A21AA${randomBytes(24).toString("hex")}`;
-    tokens.set(token, clock().getTime() + tokenExpiresIn * 1000);
-    return {
-      status: 200,
-      body: {
-        scope: "https://uri.paypal.com/services/payments/payment",
-        access_token: token,
-        token_type: "Bearer",
-        app_id: "APP-FAKE",
-        expires_in: tokenExpiresIn,
-        nonce: randomBytes(8).toString("hex"),
-      },
-    };
+  const resource = (kind: ResourceKind, id: string) =>
+    checkedResource({ base, state }, payouts, kind, id);
+
+  // Everything PayPal would announce lands in the outbox, signed at the time it happened.
+  state.onEvent = (event) => {
+    outbox.push(webhook(event.eventType, resource(event.kind, event.id)));
+  };
+
+  /** The delivery an action just put in the outbox for `eventType` (null when none). */
+  function announced(before: number, eventType: string | null): WebhookDelivery | null {
+    return outbox.slice(before).find((d) => d.event.event_type === eventType) ?? null;
   }
 
-  function act(
-    operation: FakeOperation,
-    id: string,
-    input: Record<string, unknown>,
-    kind: FailureKind | null,
-  ): Answer {
-    if (kind === "expired" && id) {
-      const authorization = state.authorizations.get(id);
-      if (authorization) authorization.status = "EXPIRED";
-      throw new FakePayPalError(422, "AUTHORIZATION_EXPIRED");
-    }
-    const declined = kind === "declined";
-    switch (operation) {
-      case "createOrder":
-        return { status: 201, body: orderJson(base, state, createOrder(input)) };
-      case "getOrder":
-        return { status: 200, body: orderJson(base, state, state.order(id)) };
-      case "authorize":
-        state.authorizeOrder(id, declined);
-        return { status: 201, body: orderJson(base, state, state.order(id)) };
-      case "capture": {
-        const amountCents = cents(input.amount);
-        const finalCapture = input.final_capture === true;
-        const capture = state.captureAuthorization(id, { amountCents, finalCapture }, declined);
-        return { status: 201, body: captureJson(base, state, capture) };
-      }
-      case "void":
-        return { status: 200, body: authorizationJson(base, state.voidAuthorization(id)) };
-      case "reauthorize": {
-        const amountCents = cents(input.amount);
-        if (amountCents === null) throw new FakePayPalError(400, "MISSING_REQUIRED_PARAMETER");
-        return { status: 201, body: authorizationJson(base, state.reauthorize(id, amountCents)) };
-      }
-      case "createPayout":
-        return payouts.create(base, input);
-      case "getPayout":
-        return payouts.read(base, id);
-      case "refund":
-        return {
-          status: 201,
-          body: refundJson(base, state.refundCapture(id, cents(input.amount))),
-        };
-      default:
-        throw new Error(`no handler for ${operation}`);
-    }
-  }
-
-  function createOrder(input: Record<string, unknown>) {
-    type Unit = {
-      reference_id?: string;
-      description?: string;
-      amount?: { currency_code?: string };
-    };
-    const units = input.purchase_units as Unit[] | undefined;
-    if (input.intent !== "AUTHORIZE") throw new FakePayPalError(422, "UNSUPPORTED_INTENT");
-    if (!Array.isArray(units) || units.length !== 1) {
-      throw new FakePayPalError(400, "INVALID_PARAMETER_VALUE");
-    }
-    const unit = units[0] as Unit;
-    const amountCents = cents(unit.amount);
-    if (!amountCents) throw new FakePayPalError(422, "CANNOT_BE_ZERO_OR_NEGATIVE");
-    type Context = { return_url?: string; cancel_url?: string };
-    const source = input.payment_source as
-      | { paypal?: { experience_context?: Context } }
-      | undefined;
-    const experience = source?.paypal?.experience_context;
-    const context = experience ?? (input.application_context as Context | undefined);
-    return state.createOrder({
-      referenceId: unit.reference_id ?? "default",
-      description: unit.description ?? null,
-      amountCents,
-      currency: unit.amount?.currency_code ?? "USD",
-      approveRel: experience ? "payer-action" : "approve",
-      returnUrl: context?.return_url ?? null,
-      cancelUrl: context?.cancel_url ?? null,
-    });
-  }
-
-  function handle(req: IncomingMessage, url: URL, body: string): Answer & { location?: string } {
-    if (req.method === "GET" && url.pathname === "/certs/test.pem") {
-      return { status: 200, body: signer.certificatePem };
-    }
-    if (req.method === "GET" && url.pathname === "/checkoutnow") {
-      // The buyer's page: approves at once and goes back to the shop (or cancels with ?cancel=1).
-      const order = state.order(url.searchParams.get("token") ?? "");
-      const cancel = url.searchParams.has("cancel");
-      if (!cancel) state.approve(order.id);
-      const target = cancel ? order.cancelUrl : order.returnUrl;
-      const location = target
-        ? `${target}${target.includes("?") ? "&" : "?"}token=${order.id}`
-        : undefined;
-      return { status: location ? 302 : 200, body: "approved", location };
-    }
-    const route = ROUTES.find((r) => r.method === req.method && r.pattern.test(url.pathname));
-    if (!route) throw new FakePayPalError(404, "INVALID_RESOURCE_ID");
-    const id = route.pattern.exec(url.pathname)?.[1] ?? "";
-    const kind = takeFailure(route.operation);
-    if (kind === "server_error") return { status: 500, body: { name: "INTERNAL_SERVER_ERROR" } };
-    if (route.operation === "token") {
-      if (kind === "unauthorized") return { status: 401, body: { error: "invalid_client" } };
-      return issueToken(req, body);
-    }
-
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
-    const expiresAt = tokens.get(bearer);
-    if (kind === "unauthorized" || !expiresAt || expiresAt <= clock().getTime()) {
-      return { status: 401, body: { error: "invalid_token", error_description: "Token expired" } };
-    }
-    const requestId = req.headers["paypal-request-id"];
-    // Payouts are not replayed by request id: their sender_batch_id is the guard.
-    const replyKey =
-      typeof requestId === "string" && route.operation !== "createPayout"
-        ? `${url.pathname}\n${requestId}`
-        : null;
-    const earlier = replyKey ? replies.get(replyKey) : undefined;
-    if (earlier)
-      return { status: earlier.status === 201 ? 200 : earlier.status, body: earlier.body };
-
-    let input: Record<string, unknown> = {};
-    try {
-      input = body ? JSON.parse(body) : {};
-    } catch {
-      throw new FakePayPalError(400, "MALFORMED_REQUEST_JSON");
-    }
-    const answer = act(route.operation, id, input, kind);
-    if (replyKey && req.method === "POST") replies.set(replyKey, answer);
-    if (kind === "server_error_after_acting") {
-      return { status: 500, body: { name: "INTERNAL_SERVER_ERROR" } };
-    }
-    return answer;
-  }
+  const handle = createHandler({
+    state,
+    payouts,
+    requestIds,
+    violations,
+    base: () => base,
+    now,
+    steering,
+    tokens,
+    onBug(error) {
+      bugs.push(error);
+      if (options.onBug) return options.onBug(error);
+      // Loud: an uncaught error fails the Vitest run even if the test swallowed the 500.
+      setImmediate(() => {
+        throw error;
+      });
+    },
+  });
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
     const url = new URL(req.url ?? "/", base);
-    const route = ROUTES.find((r) => r.method === req.method && r.pattern.test(url.pathname));
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
-    );
     const requestId = req.headers["paypal-request-id"];
     requests.push({
       method: req.method ?? "GET",
       path: url.pathname,
-      operation: route?.operation ?? null,
+      operation: findRoute(req.method ?? "GET", url.pathname)?.route.operation ?? null,
       requestId: typeof requestId === "string" ? requestId : null,
-      headers,
+      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
       body,
     });
-    let answer: Answer & { location?: string };
-    try {
-      answer = handle(req, url, body);
-    } catch (error) {
-      answer =
-        error instanceof FakePayPalError
-          ? { status: error.status, body: errorBody(error) }
-          : { status: 500, body: { name: "INTERNAL_SERVER_ERROR", message: String(error) } };
+    const cert = Object.entries(CERT_PATH).find(([, path]) => path === url.pathname);
+    if (req.method === "GET" && cert) {
+      const pem = signer.certificates[cert[0] as CertificateKind];
+      return res.writeHead(200, { "Content-Type": "application/x-pem-file" }).end(pem);
     }
+    const answer = await handle(req, url, body).catch((error: unknown) => ({
+      status: 500,
+      body: { name: "INTERNAL_SERVER_ERROR", message: String(error), debug_id: "fake" },
+      location: undefined,
+    }));
     if (answer.location) res.setHeader("Location", answer.location);
     if (typeof answer.body === "string") {
       res.writeHead(answer.status, { "Content-Type": "text/plain" }).end(answer.body);
+    } else if (answer.body === undefined) {
+      res.writeHead(answer.status).end();
     } else {
-      res.writeHead(answer.status, { "Content-Type": "application/json" });
-      res.end(answer.status === 204 ? undefined : JSON.stringify(answer.body));
+      res
+        .writeHead(answer.status, { "Content-Type": "application/json" })
+        .end(JSON.stringify(answer.body));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const certUrl = `${base}/certs/test.pem`;
-
-  function webhook(eventType: string, resource: unknown, opts?: WebhookOptions): WebhookDelivery {
-    return buildWebhook(signer, { webhookId, certUrl, now: clock() }, eventType, resource, opts);
-  }
+  state.baseUrl = base;
 
   return {
     baseUrl: base,
-    certUrl,
+    /** The PayPal-like certificate's URL (PAYPAL-CERT-URL of the fake's deliveries). */
+    certUrl: certUrl("paypal"),
     webhookId,
+    /** The test root CA the PayPal-like certificate chains to: the app's verifier must trust it. */
+    rootCertificatePem: signer.rootCertificatePem,
+    /** PEM served at each kind's cert URL (paypal: leaf + root). */
+    certificates: signer.certificates,
+    certUrlFor: certUrl,
     /** A configuration pointing our adapter at this fake. */
+    /**
+     * A configuration pointing our adapter at this fake: it holds payments when the merchant
+     * can (Authorize & Capture) and trusts the fake's webhook root certificate.
+     */
     config: {
       clientId,
       clientSecret,
       apiBase: base,
       webhookId,
-      holds: true,
+      holds: state.capabilities.authCapture,
     } satisfies PayPalConfig,
+    /** Every HTTP request received, in order. */
     requests,
     get tokenRequests() {
       return requests.filter((r) => r.operation === "token").length;
     },
+    /** Requests refused for breaking PayPal's schema (status and PayPal's details). */
+    violations,
+    /** Each request id sent again for another operation or path (PayPal does not say). */
+    requestIdReuse: requestIds.reuse,
+    /** Answers the fake sent off their schema (each also fails the run). */
+    bugs,
+    /** Every webhook PayPal would have sent, signed, in order (post them in any order). */
+    outbox,
+    /** Empties the outbox and answers what was in it. */
+    takeOutbox: () => outbox.splice(0),
     state,
     /** Payout batches made, and the status a receiver's items end in (SUCCESS by default). */
     payouts,
     order: (id: string) => state.order(id),
     authorization: (id: string) => state.authorization(id),
     capture: (id: string) => state.capture(id),
+    refund: (id: string) => state.refund(id),
+    /** What the buyer does on PayPal's page; throws when the order expired or does not wait. */
     approve: (orderId: string) => state.approve(orderId),
+    /** The merchant account's current settings. */
+    get capabilities(): Capabilities {
+      return { ...state.capabilities };
+    },
+    /** Changes some of the merchant account's settings from now on. */
+    setCapabilities(changes: Partial<Capabilities>) {
+      state.capabilities = { ...state.capabilities, ...changes };
+    },
     setNow(date: Date) {
       clock = () => date;
     },
-    now: () => clock(),
+    /** Moves the fake's clock `ms` ahead (it then stands still at that time). */
+    advance(ms: number) {
+      const at = new Date(clock().getTime() + ms);
+      clock = () => at;
+    },
+    now,
     setTokenExpiresIn(seconds: number) {
-      tokenExpiresIn = seconds;
+      tokens.expiresIn = seconds;
     },
     /** Answers the next `times` calls of `operation` with a failure (see FailureKind). */
     failNext(operation: FakeOperation, kind: FailureKind, times = 1) {
-      failures.push({ operation, kind, times });
+      steering.failNext(operation, kind, times);
+    },
+    /**
+     * Holds the next call of `operation` in flight (after its checks, before it acts) until the
+     * returned function is called; `release.arrived` resolves once the call is held. A repeat
+     * with the same PayPal-Request-Id meanwhile answers 409 PREVIOUS_REQUEST_IN_PROGRESS.
+     */
+    holdNext(operation: FakeOperation): Release {
+      return steering.holdNext(operation);
+    },
+    /**
+     * PayPal decides a PENDING authorization or capture: COMPLETED or DENIED (a capture then
+     * reads DECLINED). Answers the signed webhook PayPal sends for it (PAYMENT.CAPTURE.COMPLETED
+     * / .DENIED, PAYMENT.AUTHORIZATION.CREATED), or null (a denied authorization has none).
+     */
+    settle(id: string, outcome: "COMPLETED" | "DENIED"): WebhookDelivery | null {
+      const before = outbox.length;
+      return announced(before, payments.settle(state, id, outcome));
+    },
+    /**
+     * PayPal takes a capture back (a chargeback): a refund-shaped resource, the capture
+     * REFUNDED or PARTIALLY_REFUNDED. Answers the signed PAYMENT.CAPTURE.REVERSED delivery.
+     */
+    reverse(captureId: string, amountCents?: number): WebhookDelivery {
+      const before = outbox.length;
+      payments.refundCapture(
+        state,
+        captureId,
+        { amountCents: amountCents ?? null, currency: null },
+        "reversal",
+      );
+      return announced(before, "PAYMENT.CAPTURE.REVERSED") as WebhookDelivery;
+    },
+    /** A refund made in PayPal's dashboard. Answers the signed PAYMENT.CAPTURE.REFUNDED delivery. */
+    refundOutside(captureId: string, amountCents?: number): WebhookDelivery {
+      const before = outbox.length;
+      payments.refundCapture(
+        state,
+        captureId,
+        { amountCents: amountCents ?? null, currency: null },
+        "dashboard",
+      );
+      return announced(before, "PAYMENT.CAPTURE.REFUNDED") as WebhookDelivery;
     },
     /** PayPal's JSON for a resource, as sent in a webhook event's `resource`. */
-    resource(
-      kind: "order" | "authorization" | "capture" | "refund" | "payout-item",
-      id: string,
-    ): unknown {
-      if (kind === "payout-item") return payouts.item(base, id);
-      if (kind === "order") return orderJson(base, state, state.order(id));
-      if (kind === "authorization") return authorizationJson(base, state.authorization(id));
-      if (kind === "capture") return captureJson(base, state, state.capture(id));
-      const refund = state.refunds.get(id);
-      if (!refund) throw new Error(`no refund ${id}`);
-      return refundJson(base, refund);
-    },
+    resource,
+    /** A signed delivery of `eventType` with any `resource` (spoil it with `opts`). */
     webhook,
+    /** A signed delivery of `eventType` about the fake's object `id`, as it is now. */
+    webhookFor(eventType: string, kind: ResourceKind, id: string, opts?: WebhookOptions) {
+      return webhook(eventType, resource(kind, id), opts);
+    },
     /** POSTs a signed event to `targetUrl` and answers the receiver's response. */
     async deliverWebhook(
       targetUrl: string,
       eventType: string,
       resource: unknown,
       opts?: WebhookOptions,
-    ): Promise<Response> {
+    ) {
       const delivery = webhook(eventType, resource, opts);
+      return fetch(targetUrl, {
+        method: "POST",
+        headers: delivery.headers,
+        body: Buffer.from(delivery.body),
+      });
+    },
+    /** POSTs a delivery (e.g. from the outbox or settle()) to `targetUrl`. */
+    post(targetUrl: string, delivery: WebhookDelivery): Promise<Response> {
       return fetch(targetUrl, {
         method: "POST",
         headers: delivery.headers,
@@ -335,6 +301,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     },
     close: () =>
       new Promise<void>((resolve) => {
+        steering.releaseAll();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,111 +1,111 @@
-import { randomInt } from "node:crypto";
+import { FakePayPalError } from "./errors.ts";
+import {
+  type Capabilities,
+  DAY_MS,
+  DEFAULT_CAPABILITIES,
+  type FakeAuthorization,
+  type FakeCapture,
+  type FakeOrder,
+  type FakeRefund,
+  type Intent,
+  ORDER_WINDOW_MS,
+  paypalId,
+  VALID_DAYS,
+} from "./model.ts";
 
-// The fake PayPal's memory: orders, authorizations, captures and refunds with the rules our
-// booking flow leans on (see /work/shared/notes/payments-facts.md). Amounts are integer cents
-// inside; the HTTP layer (server.ts) turns them into PayPal's decimal strings.
+// The fake PayPal's memory and its Orders v2 rules (payments.ts holds the Payments v2 ones).
+// Time is read from `now` at every look-up: an order past its window expires, an authorization
+// past its 29 days lapses to VOIDED (PayPal has no EXPIRED authorization status) and announces
+// PAYMENT.AUTHORIZATION.VOIDED.
 
-const DAY_MS = 86_400_000;
-export const HONOR_DAYS = 3;
-export const VALID_DAYS = 29;
+export { FakePayPalError } from "./errors.ts";
+export type { FakeAuthorization, FakeCapture, FakeOrder, FakeRefund } from "./model.ts";
+export { HONOR_DAYS, paypalId, VALID_DAYS } from "./model.ts";
 
-/** A PayPal error answer: HTTP status, error name and the details[].issue. */
-export class FakePayPalError extends Error {
-  constructor(
-    readonly status: number,
-    readonly issue: string,
-    readonly errorName = status === 404 ? "RESOURCE_NOT_FOUND" : "UNPROCESSABLE_ENTITY",
-  ) {
-    super(issue);
-  }
-}
-
-export type FakeOrder = {
+/** An event PayPal would send a webhook for: its type and the object it is about. */
+export type FakeEvent = {
+  eventType: string;
+  kind: "order" | "authorization" | "capture" | "refund";
   id: string;
-  status: "CREATED" | "PAYER_ACTION_REQUIRED" | "APPROVED" | "COMPLETED" | "VOIDED";
+};
+
+/**
+ * How the next authorize / capture turns out: ok; pending (created PENDING, settled later by
+ * fake.settle); declined (an order: 422 INSTRUMENT_DECLINED and the buyer must choose again; an
+ * authorization's capture: 201 with a DECLINED capture).
+ */
+export type Outcome = "ok" | "pending" | "declined";
+
+export type NewOrder = {
+  intent?: Intent;
   referenceId: string;
   description: string | null;
+  customId?: string | null;
+  invoiceId?: string | null;
   amountCents: number;
   currency: string;
-  /** "payer-action" when created with payment_source.paypal.experience_context, else "approve". */
   approveRel: "payer-action" | "approve";
   returnUrl: string | null;
   cancelUrl: string | null;
-  createTime: Date;
-  authorizationIds: string[];
 };
-
-export type FakeAuthorization = {
-  id: string;
-  orderId: string;
-  status: "CREATED" | "PARTIALLY_CAPTURED" | "CAPTURED" | "VOIDED" | "EXPIRED";
-  amountCents: number;
-  currency: string;
-  createTime: Date;
-  /** 29 days from the first authorization; a reauthorization keeps its parent's. */
-  expirationTime: Date;
-  /** The first authorization of the chain (itself when not a reauthorization). */
-  rootId: string;
-  captureIds: string[];
-};
-
-export type FakeCapture = {
-  id: string;
-  authorizationId: string;
-  status: "COMPLETED" | "DECLINED" | "PARTIALLY_REFUNDED" | "REFUNDED";
-  amountCents: number;
-  currency: string;
-  finalCapture: boolean;
-  createTime: Date;
-  refundIds: string[];
-};
-
-export type FakeRefund = {
-  id: string;
-  captureId: string;
-  status: "COMPLETED";
-  amountCents: number;
-  currency: string;
-  createTime: Date;
-};
-
-const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-/** PayPal-looking ids: 17 upper-case letters and digits. */
-export function paypalId(): string {
-  return Array.from({ length: 17 }, () => ID_CHARS[randomInt(ID_CHARS.length)]).join("");
-}
 
 export class FakePayPalState {
   readonly orders = new Map<string, FakeOrder>();
   readonly authorizations = new Map<string, FakeAuthorization>();
   readonly captures = new Map<string, FakeCapture>();
   readonly refunds = new Map<string, FakeRefund>();
-  /** Root authorization ids that were reauthorized (PayPal allows it once). */
-  private readonly reauthorized = new Set<string>();
+  capabilities: Capabilities;
+  /** Where the buyer's pages are (set by the server once it listens). */
+  baseUrl = "http://127.0.0.1";
+  /** Called for every event PayPal would announce by webhook. */
+  onEvent: (event: FakeEvent) => void = () => {};
 
-  constructor(readonly now: () => Date) {}
+  constructor(
+    readonly now: () => Date,
+    capabilities: Partial<Capabilities> = {},
+  ) {
+    this.capabilities = { ...DEFAULT_CAPABILITIES, ...capabilities };
+  }
 
-  createOrder(input: Omit<FakeOrder, "id" | "status" | "createTime" | "authorizationIds">) {
+  createOrder(input: NewOrder): FakeOrder {
+    const now = this.now();
     const order: FakeOrder = {
+      intent: "AUTHORIZE",
+      customId: null,
+      invoiceId: null,
       ...input,
       id: paypalId(),
       status: input.approveRel === "payer-action" ? "PAYER_ACTION_REQUIRED" : "CREATED",
-      createTime: this.now(),
+      expired: false,
+      createTime: now,
+      updateTime: now,
+      approvedAt: null,
       authorizationIds: [],
+      captureIds: [],
     };
     this.orders.set(order.id, order);
     return order;
   }
 
+  /** An order as it is, expired or not (404 INVALID_RESOURCE_ID when unknown). */
   order(id: string): FakeOrder {
+    this.sweep();
     const order = this.orders.get(id);
     if (!order) throw new FakePayPalError(404, "INVALID_RESOURCE_ID");
     return order;
   }
 
+  /** An order PayPal still shows: an expired one is gone (GET answers 404). */
+  liveOrder(id: string): FakeOrder {
+    const order = this.order(id);
+    if (order.expired) throw new FakePayPalError(404, "INVALID_RESOURCE_ID");
+    return order;
+  }
+
   authorization(id: string): FakeAuthorization {
+    this.sweep();
     const authorization = this.authorizations.get(id);
     if (!authorization) throw new FakePayPalError(404, "INVALID_RESOURCE_ID");
-    this.expireIfDue(authorization);
     return authorization;
   }
 
@@ -115,172 +115,151 @@ export class FakePayPalState {
     return capture;
   }
 
-  /** What the buyer does on PayPal's page. */
-  approve(orderId: string) {
-    const order = this.order(orderId);
-    if (order.status !== "CREATED" && order.status !== "PAYER_ACTION_REQUIRED") {
-      throw new Error(`order ${orderId} is ${order.status}, cannot approve`);
-    }
-    order.status = "APPROVED";
-  }
-
-  authorizeOrder(orderId: string, declined: boolean): FakeAuthorization {
-    const order = this.order(orderId);
-    if (order.status === "COMPLETED") throw new FakePayPalError(422, "ORDER_ALREADY_AUTHORIZED");
-    if (order.status !== "APPROVED") throw new FakePayPalError(422, "ORDER_NOT_APPROVED");
-    if (declined) throw new FakePayPalError(422, "INSTRUMENT_DECLINED");
-    const createTime = this.now();
-    const authorization = this.addAuthorization({
-      orderId,
-      amountCents: order.amountCents,
-      currency: order.currency,
-      createTime,
-      expirationTime: new Date(createTime.getTime() + VALID_DAYS * DAY_MS),
-    });
-    order.status = "COMPLETED";
-    return authorization;
-  }
-
-  captureAuthorization(
-    authorizationId: string,
-    input: { amountCents: number | null; finalCapture: boolean },
-    declined: boolean,
-  ): FakeCapture {
-    const authorization = this.usable(authorizationId);
-    const captured = this.capturedCents(authorization);
-    const amountCents = input.amountCents ?? authorization.amountCents - captured;
-    if (amountCents <= 0) throw new FakePayPalError(422, "CANNOT_BE_ZERO_OR_NEGATIVE");
-    if (captured + amountCents > authorization.amountCents) {
-      throw new FakePayPalError(422, "MAX_CAPTURE_AMOUNT_EXCEEDED");
-    }
-    const finalCapture = input.amountCents === null || input.finalCapture;
-    const capture: FakeCapture = {
-      id: paypalId(),
-      authorizationId,
-      status: declined ? "DECLINED" : "COMPLETED",
-      amountCents,
-      currency: authorization.currency,
-      finalCapture,
-      createTime: this.now(),
-      refundIds: [],
-    };
-    this.captures.set(capture.id, capture);
-    authorization.captureIds.push(capture.id);
-    // A declined capture leaves the hold as it was (PayPal's order still reads COMPLETED).
-    if (!declined) authorization.status = finalCapture ? "CAPTURED" : "PARTIALLY_CAPTURED";
-    return capture;
-  }
-
-  voidAuthorization(authorizationId: string) {
-    const authorization = this.authorization(authorizationId);
-    if (authorization.status === "CAPTURED") throw new FakePayPalError(422, "PREVIOUSLY_CAPTURED");
-    if (authorization.status === "VOIDED") throw new FakePayPalError(422, "PREVIOUSLY_VOIDED");
-    if (authorization.status === "EXPIRED") {
-      throw new FakePayPalError(422, "AUTHORIZATION_EXPIRED");
-    }
-    authorization.status = "VOIDED";
-    return authorization;
-  }
-
-  /**
-   * Once per chain, after the honour period, before expiry; what was already captured plus the
-   * new amount within 115 % and +$75 of the original. A partially captured authorization may be
-   * reauthorized (PayPal's authorization guide counts "the previously captured amount" into the
-   * limit; its REAUTHORIZATION_NOT_SUPPORTED is for reauthorizing a reauthorization).
-   */
-  reauthorize(authorizationId: string, amountCents: number): FakeAuthorization {
-    const original = this.usable(authorizationId);
-    if (this.reauthorized.has(original.rootId)) {
-      throw new FakePayPalError(422, "REAUTHORIZATION_NOT_SUPPORTED");
-    }
-    const honouredUntil = original.createTime.getTime() + HONOR_DAYS * DAY_MS;
-    if (this.now().getTime() < honouredUntil) {
-      throw new FakePayPalError(422, "REAUTHORIZATION_NOT_SUPPORTED");
-    }
-    const root = this.authorizations.get(original.rootId) ?? original;
-    const ceiling = Math.min(Math.floor((root.amountCents * 115) / 100), root.amountCents + 7500);
-    if (amountCents <= 0) throw new FakePayPalError(422, "CANNOT_BE_ZERO_OR_NEGATIVE");
-    if (this.capturedCents(original) + amountCents > ceiling) {
-      throw new FakePayPalError(422, "AUTHORIZATION_AMOUNT_EXCEEDED");
-    }
-    this.reauthorized.add(original.rootId);
-    return this.addAuthorization({
-      orderId: original.orderId,
-      amountCents,
-      currency: original.currency,
-      createTime: this.now(),
-      expirationTime: original.expirationTime,
-      rootId: original.rootId,
-    });
-  }
-
-  refundCapture(captureId: string, amountCents: number | null): FakeRefund {
-    const capture = this.capture(captureId);
-    if (capture.status === "REFUNDED") throw new FakePayPalError(422, "CAPTURE_FULLY_REFUNDED");
-    if (capture.status === "DECLINED") throw new FakePayPalError(422, "REFUND_NOT_ALLOWED");
-    const left = capture.amountCents - this.refundedCents(capture);
-    const amount = amountCents ?? left;
-    if (amount <= 0) throw new FakePayPalError(422, "CANNOT_BE_ZERO_OR_NEGATIVE");
-    if (amount > left) throw new FakePayPalError(422, "REFUND_AMOUNT_EXCEEDED");
-    const refund: FakeRefund = {
-      id: paypalId(),
-      captureId,
-      status: "COMPLETED",
-      amountCents: amount,
-      currency: capture.currency,
-      createTime: this.now(),
-    };
-    this.refunds.set(refund.id, refund);
-    capture.refundIds.push(refund.id);
-    capture.status = amount === left ? "REFUNDED" : "PARTIALLY_REFUNDED";
+  refund(id: string): FakeRefund {
+    const refund = this.refunds.get(id);
+    if (!refund) throw new FakePayPalError(404, "INVALID_RESOURCE_ID");
     return refund;
   }
 
-  refundedCents(capture: FakeCapture): number {
-    return capture.refundIds.reduce((sum, id) => sum + (this.refunds.get(id)?.amountCents ?? 0), 0);
+  /** The buyer's page for an order (PayPal's checkoutnow). */
+  approveHref(order: FakeOrder) {
+    return `${this.baseUrl}/checkoutnow?token=${order.id}`;
   }
 
-  private capturedCents(authorization: FakeAuthorization): number {
-    return authorization.captureIds
-      .map((id) => this.captures.get(id))
-      .filter((c) => c?.status !== "DECLINED")
-      .reduce((sum, c) => sum + (c?.amountCents ?? 0), 0);
-  }
-
-  /** An authorization that can still be captured or reauthorized. */
-  private usable(authorizationId: string): FakeAuthorization {
-    const authorization = this.authorization(authorizationId);
-    if (authorization.status === "CAPTURED") {
-      throw new FakePayPalError(422, "AUTHORIZATION_ALREADY_CAPTURED");
+  /** Applies the clock: orders past their window expire, authorizations past 29 days lapse. */
+  sweep() {
+    const now = this.now().getTime();
+    for (const order of this.orders.values()) {
+      const open = ["CREATED", "PAYER_ACTION_REQUIRED", "APPROVED"].includes(order.status);
+      const windowStart = (order.approvedAt ?? order.createTime).getTime();
+      if (open && !order.expired && now > windowStart + ORDER_WINDOW_MS) order.expired = true;
     }
-    if (authorization.status === "VOIDED") throw new FakePayPalError(422, "AUTHORIZATION_VOIDED");
-    if (authorization.status === "EXPIRED") {
-      throw new FakePayPalError(422, "AUTHORIZATION_EXPIRED");
-    }
-    return authorization;
-  }
-
-  private expireIfDue(authorization: FakeAuthorization) {
-    const open =
-      authorization.status === "CREATED" || authorization.status === "PARTIALLY_CAPTURED";
-    if (open && this.now().getTime() > authorization.expirationTime.getTime()) {
-      authorization.status = "EXPIRED";
+    for (const authorization of this.authorizations.values()) {
+      const open = ["CREATED", "PARTIALLY_CAPTURED", "PENDING"].includes(authorization.status);
+      if (open && now > authorization.expirationTime.getTime()) {
+        authorization.status = "VOIDED";
+        authorization.lapsed = true;
+        authorization.updateTime = this.now();
+        this.onEvent({
+          eventType: "PAYMENT.AUTHORIZATION.VOIDED",
+          kind: "authorization",
+          id: authorization.id,
+        });
+      }
     }
   }
 
-  private addAuthorization(
-    input: Omit<FakeAuthorization, "id" | "status" | "captureIds" | "rootId"> & { rootId?: string },
-  ): FakeAuthorization {
+  /**
+   * What the buyer does on PayPal's page. Refused (FakePayPalError) when the order expired
+   * (410) or does not wait for the buyer (409).
+   */
+  approve(orderId: string) {
+    const order = this.order(orderId);
+    if (order.expired) throw new FakePayPalError(410, "ORDER_EXPIRED");
+    if (order.status !== "CREATED" && order.status !== "PAYER_ACTION_REQUIRED") {
+      throw new FakePayPalError(409, "ORDER_NOT_AWAITING_APPROVAL", "CONFLICT", {
+        description: `order ${orderId} is ${order.status}`,
+      });
+    }
+    order.status = "APPROVED";
+    order.approvedAt = this.now();
+    order.updateTime = this.now();
+    this.onEvent({ eventType: "CHECKOUT.ORDER.APPROVED", kind: "order", id: order.id });
+  }
+
+  /** POST /v2/checkout/orders/{id}/authorize. */
+  authorizeOrder(orderId: string, outcome: Outcome): FakeAuthorization {
+    const order = this.actionableOrder(orderId, "AUTHORIZE");
+    if (!this.capabilities.authCapture) throw new FakePayPalError(422, "AUTH_CAPTURE_NOT_ENABLED");
+    if (order.status === "COMPLETED") throw new FakePayPalError(422, "ORDER_ALREADY_AUTHORIZED");
+    this.requireApproval(order, outcome);
+    const createTime = this.now();
     const id = paypalId();
     const authorization: FakeAuthorization = {
-      ...input,
       id,
-      rootId: input.rootId ?? id,
-      status: "CREATED",
+      orderId,
+      status: outcome === "pending" ? "PENDING" : "CREATED",
+      lapsed: false,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      createTime,
+      updateTime: createTime,
+      expirationTime: new Date(createTime.getTime() + VALID_DAYS * DAY_MS),
+      parentId: null,
+      rootId: id,
       captureIds: [],
     };
     this.authorizations.set(id, authorization);
-    this.order(input.orderId).authorizationIds.push(id);
+    order.authorizationIds.push(id);
+    if (authorization.status === "CREATED") {
+      this.onEvent({ eventType: "PAYMENT.AUTHORIZATION.CREATED", kind: "authorization", id });
+    }
+    this.complete(order);
     return authorization;
+  }
+
+  /** POST /v2/checkout/orders/{id}/capture: the whole amount of a CAPTURE order. */
+  captureOrder(orderId: string, outcome: Outcome): FakeCapture {
+    const order = this.actionableOrder(orderId, "CAPTURE");
+    if (order.status === "COMPLETED") throw new FakePayPalError(422, "ORDER_ALREADY_CAPTURED");
+    this.requireApproval(order, outcome);
+    const now = this.now();
+    const capture: FakeCapture = {
+      id: paypalId(),
+      orderId,
+      authorizationId: null,
+      status: outcome === "pending" ? "PENDING" : "COMPLETED",
+      amountCents: order.amountCents,
+      currency: order.currency,
+      finalCapture: true,
+      createTime: now,
+      updateTime: now,
+      refundIds: [],
+    };
+    this.captures.set(capture.id, capture);
+    order.captureIds.push(capture.id);
+    this.onEvent({
+      eventType: `PAYMENT.CAPTURE.${capture.status}`,
+      kind: "capture",
+      id: capture.id,
+    });
+    this.complete(order);
+    return capture;
+  }
+
+  /** An order that may be authorized / captured now, with the intent the action needs. */
+  private actionableOrder(orderId: string, action: Intent): FakeOrder {
+    const order = this.order(orderId);
+    if (order.expired) throw new FakePayPalError(422, "ORDER_EXPIRED");
+    if (order.intent !== action) {
+      const use = order.intent === "CAPTURE" ? "capture" : "authorize";
+      throw new FakePayPalError(422, "ACTION_DOES_NOT_MATCH_INTENT", undefined, {
+        description: `Order was created with an intent to '${order.intent}'. Please use v2/checkout/orders/order_id/${use} to complete the transaction or alternately Create an order with an intent of '${action}'.`,
+      });
+    }
+    if (order.status === "VOIDED") throw new FakePayPalError(422, "ORDER_COMPLETED_OR_VOIDED");
+    return order;
+  }
+
+  /**
+   * The buyer must have approved. A declined instrument sends the order back to the buyer
+   * (PAYER_ACTION_REQUIRED with a payer-action link) and answers INSTRUMENT_DECLINED with a
+   * redirect link to that page ("Handle funding failures": restart the payment).
+   */
+  private requireApproval(order: FakeOrder, outcome: Outcome) {
+    if (order.status !== "APPROVED") throw new FakePayPalError(422, "ORDER_NOT_APPROVED");
+    if (outcome !== "declined") return;
+    order.status = "PAYER_ACTION_REQUIRED";
+    order.approveRel = "payer-action";
+    order.updateTime = this.now();
+    throw new FakePayPalError(422, "INSTRUMENT_DECLINED", undefined, {
+      links: [{ href: this.approveHref(order), rel: "redirect", method: "GET" }],
+    });
+  }
+
+  private complete(order: FakeOrder) {
+    order.status = "COMPLETED";
+    order.updateTime = this.now();
+    this.onEvent({ eventType: "CHECKOUT.ORDER.COMPLETED", kind: "order", id: order.id });
   }
 }
