@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   "enrolment_required",
   /** A staff session that did not pass the second factor (e.g. signed in by a link). */
   "two_factor_required",
+  /** A change that needs the account's password again (e.g. payout details): none, or wrong. */
+  "password_required",
   "not_found",
   "conflict",
   "payload_too_large",

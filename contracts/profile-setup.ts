@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { distinctList, idParam, optionalText } from "./common.ts";
-import { TRAVEL_RADIUS_OPTIONS } from "./constants.ts";
+import { PASSWORD_LENGTH, TRAVEL_RADIUS_OPTIONS } from "./constants.ts";
 import { EQUIPMENT, EXPERIENCE_LEVELS, PAYMENT_METHODS, PROFILE_SPECIALTIES } from "./enums.ts";
 import { ZPortfolioItem } from "./profiles.ts";
 
@@ -69,6 +69,11 @@ export const ZStep4 = z.object({
     .trim()
     .regex(/^\d{3}-?\d{2}-?\d{4}$|^\d{2}-?\d{7}$/, "Tax ID must be an SSN or EIN (9 digits)")
     .optional(),
+  /**
+   * The account's password, needed to change payout details already set (never stored or
+   * sent back); the first time they are set it is not asked.
+   */
+  currentPassword: z.string().min(1).max(PASSWORD_LENGTH.max).optional(),
 });
 export const ZStep5 = z.object({
   insurance: optionalText(2000),

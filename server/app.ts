@@ -141,8 +141,11 @@ export function createApp(deps: AppDeps) {
 
   if (deps.config.env !== "production") app.route("/", devOutboxPage());
   app.route("/media", mediaRoutes());
-  // The built-in payment provider's approval page, when no PayPal account is configured.
-  if (!deps.config.paypal) app.route("/", sandboxCheckoutRoutes());
+  // The built-in payment provider's approval page, when no PayPal account is configured; never
+  // in production, where anyone could approve any order on it (config.ts requires PayPal there).
+  if (!deps.config.paypal && deps.config.env !== "production") {
+    app.route("/", sandboxCheckoutRoutes());
+  }
   app.route("/", webAppRoutes(deps.config.webDistDir, [profilePageHead]));
   app.onError(respondWithError);
   return app;

@@ -86,10 +86,15 @@ export type PayPalConfig = {
   clientSecret: string;
   /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com, unless PAYPAL_API_BASE says. */
   apiBase: string;
-  /** Needed to verify webhooks; without it every webhook is refused. */
+  /** Needed to verify webhooks; without it every webhook is refused (required in production). */
   webhookId: string | undefined;
   /** The account can authorize and capture later (docs/decisions/021); else it charges at once. */
   holds: boolean;
+  /**
+   * Roots a webhook certificate may chain to besides Node's bundled ones (tls.rootCertificates):
+   * set by tests for the fake PayPal's own CA, never from the environment.
+   */
+  webhookTrustedRootsPem?: string[];
 };
 
 const PAYPAL_API_BASES = {
@@ -155,7 +160,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** Production never runs on the built-in sandbox: anyone could approve any order there. */
+const PAYPAL_REQUIRED_IN_PRODUCTION = [
+  "PAYPAL_CLIENT_ID",
+  "PAYPAL_CLIENT_SECRET",
+  "PAYPAL_WEBHOOK_ID",
+] as const;
+
 function paypalConfig(e: Env): PayPalConfig | undefined {
+  const missing = PAYPAL_REQUIRED_IN_PRODUCTION.filter((name) => !e[name]);
+  if (e.NODE_ENV === "production" && missing.length) {
+    throw refuse(
+      missing.join(", "),
+      "required in production (without PayPal, payments would run on the built-in sandbox, where anyone approves any order and no money moves)",
+    );
+  }
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
     throw refuse("PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET", "set both or neither");
   }

@@ -18,7 +18,23 @@ const production = () => ({
   PAYMENT_DATA_KEY: randomBytes(32).toString("base64"),
   PUBLIC_ORIGIN: "https://shutterhail.example",
   SMTP_URL: "smtp://mail.example:587",
+  PAYPAL_CLIENT_ID: "live-client-id",
+  PAYPAL_CLIENT_SECRET: "live-client-secret",
+  PAYPAL_WEBHOOK_ID: "8PT597110X687430LKGECATA",
 });
+
+const PAYPAL_VARIABLES = ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"] as const;
+
+/** The message loadConfig refused `env` with. */
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("loadConfig accepted the configuration");
+}
 
 describe("configuration", () => {
   it("has working defaults", () => {
@@ -85,12 +101,43 @@ describe("secrets outside production", () => {
 });
 
 describe("production refuses to start", () => {
-  it("starts with its own secrets, https and SMTP", () => {
+  it("starts with its own secrets, https, SMTP and PayPal", () => {
     const config = loadConfig(production());
     expect(config).toMatchObject({
       env: "production",
       publicOrigin: "https://shutterhail.example",
+      paypal: {
+        clientId: "live-client-id",
+        apiBase: "https://api-m.sandbox.paypal.com",
+        webhookId: "8PT597110X687430LKGECATA",
+      },
     });
+  });
+
+  it("without PayPal (it would run on the built-in sandbox), naming exactly what is missing", () => {
+    const none = refusal({
+      ...production(),
+      ...Object.fromEntries(PAYPAL_VARIABLES.map((v) => [v, ""])),
+    });
+    expect(none).toMatch(
+      /PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID: required in production/,
+    );
+    for (const variable of PAYPAL_VARIABLES) {
+      const message = refusal({ ...production(), [variable]: undefined });
+      expect(message).toMatch(new RegExp(`\\n  ${variable}: required in production`));
+      for (const other of PAYPAL_VARIABLES.filter((v) => v !== variable)) {
+        expect(message).not.toContain(other);
+      }
+    }
+    // Outside production the sandbox stays the default.
+    const development = loadConfig({
+      ...production(),
+      NODE_ENV: "development",
+      PAYPAL_CLIENT_ID: "",
+      PAYPAL_CLIENT_SECRET: "",
+      PAYPAL_WEBHOOK_ID: "",
+    });
+    expect(development.paypal).toBeUndefined();
   });
 
   it("without an https PUBLIC_ORIGIN", () => {

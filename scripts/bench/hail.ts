@@ -1,10 +1,10 @@
 export {};
 
 // Hail at scale, on PostgreSQL (TEST_DATABASE_URL, default the local server): TWO built servers
-// (dist/server/main.js, production mode) as their own processes on one fresh scratch database,
-// real HTTP, the built-in sandbox provider. Accounts, creators, presence rows and sessions are
-// written straight into the database (sessions signed with the servers' AUTH_SECRET, as Better
-// Auth signs its cookie), so thousands of accounts cost no password hashing.
+// (dist/server/main.js, test mode, as production refuses the sandbox) as their own processes on
+// one fresh scratch database, real HTTP, the built-in sandbox provider. Accounts, creators,
+// presence rows and sessions are written straight into the database (sessions signed with the
+// servers' AUTH_SECRET, as Better Auth signs its cookie), so thousands of accounts cost no password hashing.
 // 1. 500 creators online around one point, all offering Photography, each holding an event
 //    stream (half on each server). One hail goes live: latency from going live (live_until −
 //    HAIL.liveSeconds, the server's clock) to each reached creator's stream receiving hail_offer
@@ -481,6 +481,8 @@ async function main() {
             PUBLIC_ORIGIN,
             // Each simulated device has its own X-Forwarded-For (per-address stream cap).
             TRUST_PROXY: "true",
+            // Hails are paid on the built-in sandbox, which production never runs on.
+            NODE_ENV: "test",
           },
           port,
         ),

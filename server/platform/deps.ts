@@ -39,6 +39,10 @@ export function createDeps({
   log,
   now = () => new Date(),
 }: Pick<AppDeps, "config" | "database" | "log"> & { now?: () => Date }): AppDeps {
+  // config.ts refuses this already; a hand-made config must not reach the sandbox either.
+  if (config.env === "production" && !config.paypal) {
+    throw new Error("production runs only with PayPal configured, never on the built-in sandbox");
+  }
   const jobs = createJobs({ database, log, now });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

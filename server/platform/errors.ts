@@ -19,6 +19,7 @@ export const HTTP_STATUS_BY_CODE = {
   forbidden: 403,
   enrolment_required: 403,
   two_factor_required: 403,
+  password_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -34,6 +34,18 @@ export async function findAccountByEmail(
   return row && { id: row.id, email: row.email, name: row.name, hasPassword: !!row.credentialId };
 }
 
+/** Whether the account has a password (an account made by Google or Facebook may not). */
+export async function hasCredentialPassword(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .where("password", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertVerifiedUser(
   db: Kysely<DB>,
   user: { email: string; name: string; location: string | null; signedUpAs: "client" | "creator" },

@@ -26,6 +26,11 @@ describe("session cookies", () => {
       PAYMENT_DATA_KEY: randomBytes(32).toString("base64"),
       PUBLIC_ORIGIN,
       SMTP_URL: "smtp://127.0.0.1:9",
+      // Production requires PayPal; signing in never reaches it.
+      PAYPAL_CLIENT_ID: "client-id",
+      PAYPAL_CLIENT_SECRET: "client-secret",
+      PAYPAL_WEBHOOK_ID: "webhook-id",
+      PAYPAL_API_BASE: "http://127.0.0.1:9",
     });
     try {
       // Plain HTTP here stands for the hop behind the TLS-terminating proxy.

@@ -222,6 +222,11 @@ describe("development outbox", () => {
       PAYMENT_DATA_KEY: Buffer.alloc(32, 7).toString("base64"),
       PUBLIC_ORIGIN: "https://shutterhail.example",
       SMTP_URL: "smtp://127.0.0.1:9",
+      // Production requires PayPal; nothing here reaches it.
+      PAYPAL_CLIENT_ID: "client-id",
+      PAYPAL_CLIENT_SECRET: "client-secret",
+      PAYPAL_WEBHOOK_ID: "webhook-id",
+      PAYPAL_API_BASE: "http://127.0.0.1:9",
     });
     try {
       expect((await production.fetch("/api/dev/outbox")).status).toBe(404);

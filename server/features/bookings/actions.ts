@@ -80,6 +80,20 @@ async function take(
       { role, userId: viewer.userId },
       { note, trx },
     );
+    if (ok && role === "staff") {
+      await recordStaffAction(
+        trx,
+        {
+          actorUserId: viewer.userId,
+          action: `booking.${action}`,
+          targetType: "booking",
+          targetId: id,
+          reason: note,
+          details: { from: booking.status },
+        },
+        deps.now(),
+      );
+    }
     if (ok && name === "accept") {
       await deps.jobs.send(
         BOOKING_JOBS.complete,

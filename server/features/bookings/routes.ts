@@ -148,7 +148,7 @@ const acceptRoute = actionRoute("accept", "Creator: accept a request");
 const declineRoute = actionRoute("decline", "Creator: decline a request (void + full refund)");
 const cancelRoute = actionWithBodyRoute(
   "cancel",
-  "Cancel: pending → full refund; confirmed → the cancellation policy",
+  "Cancel: pending → full refund; confirmed → the cancellation policy (a staff cancel is audit-logged)",
   ZCancelBookingRequest,
 );
 const problemRoute = actionWithBodyRoute(

@@ -135,6 +135,45 @@ describe("who may use a conversation", () => {
   });
 });
 
+describe("staff reading a reported conversation", () => {
+  it("is written to the audit log, each time, and refused reads write nothing", async () => {
+    const pair = await messagingPair(app);
+    const conversation = await openConversation(app, pair);
+    await send(app, pair.creator, conversation.id, "private words");
+    const reported = await call(
+      app,
+      "POST",
+      `/conversations/${conversation.id}/report`,
+      pair.client.cookie,
+      { reason: "Harassment" },
+    );
+    const { id } = (await reported.json()) as { id: string };
+    const audit = () =>
+      app.database.db
+        .selectFrom("staff_audit_log")
+        .select(["actor_user_id", "action", "target_type", "target_id", "details"])
+        .where("target_id", "=", conversation.id)
+        .orderBy("id")
+        .execute();
+    const path = `/admin/conversation-reports/${id}`;
+    expect((await call(app, "GET", path, pair.client.cookie)).status).toBe(403);
+    expect(await audit()).toEqual([]);
+
+    const admin = await createAdmin(app);
+    expect((await call(app, "GET", path, admin.cookie)).status).toBe(200);
+    const read = {
+      actor_user_id: admin.userId,
+      action: "conversation.read_report",
+      target_type: "conversation",
+      target_id: conversation.id,
+      details: { reportId: id },
+    };
+    expect(await audit()).toEqual([read]);
+    expect((await call(app, "GET", path, admin.cookie)).status).toBe(200);
+    expect(await audit()).toEqual([read, read]);
+  });
+});
+
 describe("opening a conversation", () => {
   it("creates it once (201, then 200), also when opened many times at once", async () => {
     const pair = await messagingPair(app);

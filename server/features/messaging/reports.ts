@@ -2,6 +2,7 @@ import type { ConversationReport } from "../../../contracts/messages.ts";
 import { conversationReportPath } from "../../../contracts/routes.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { recordStaffAction } from "../admin/audit.ts";
 import { createAdminNotification } from "../admin/service.ts";
 import * as q from "./queries.ts";
 import { requireMember } from "./service.ts";
@@ -43,11 +44,29 @@ export async function reportConversation(
   });
 }
 
-/** Staff reading a reported conversation: the report and its latest messages. */
-export async function getReport(deps: AppDeps, reportId: string): Promise<ConversationReport> {
+/**
+ * Staff reading a reported conversation: the report and its latest messages. Reading private
+ * messages is a staff action: each read is written to the audit log before anything is shown.
+ */
+export async function getReport(
+  deps: AppDeps,
+  staffUserId: string,
+  reportId: string,
+): Promise<ConversationReport> {
   const db = deps.database.db;
   const report = await q.findReport(db, reportId);
   if (!report) throw new AppError("not_found", "Report not found");
+  await recordStaffAction(
+    db,
+    {
+      actorUserId: staffUserId,
+      action: "conversation.read_report",
+      targetType: "conversation",
+      targetId: report.conversationId,
+      details: { reportId },
+    },
+    deps.now(),
+  );
   const rows = (await q.listMessagesPage(db, report.conversationId, STAFF_PAGE)).reverse();
   const attachments = await q.listAttachments(
     db,

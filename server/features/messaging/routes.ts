@@ -227,7 +227,7 @@ const staffReportRoute = defineRoute({
   access: "admin",
   method: "get",
   path: "/admin/conversation-reports/{id}",
-  summary: "Staff: a reported conversation with its latest messages",
+  summary: "Staff: a reported conversation with its latest messages (each read is audit-logged)",
   tags: ["admin", "messages"],
   request: { params: ZReportIdParam },
   responses: {
@@ -315,6 +315,6 @@ export function messagingRoutes() {
       return c.json(await reportConversation(c.var.deps, c.var.user.id, id, reason), 201);
     })
     .openapi(staffReportRoute, async (c) =>
-      c.json(await getReport(c.var.deps, c.req.valid("param").id), 200),
+      c.json(await getReport(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
     );
 }

@@ -28,6 +28,9 @@ describe("payment data encryption", () => {
       AUTH_SECRET: "x".repeat(40),
       PUBLIC_ORIGIN: "https://shutterhail.example",
       SMTP_URL: "smtp://mail.example:587",
+      PAYPAL_CLIENT_ID: "client-id",
+      PAYPAL_CLIENT_SECRET: "client-secret",
+      PAYPAL_WEBHOOK_ID: "webhook-id",
     };
     expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/PAYMENT_DATA_KEY/);
     expect(() => loadConfig({ PAYMENT_DATA_KEY: randomBytes(16).toString("base64") })).toThrow(

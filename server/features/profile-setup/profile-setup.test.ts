@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_PASSWORD } from "../../test/accounts.ts";
 import { jsonRequest, userSession } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { decryptSecret } from "./payment-crypto.ts";
@@ -198,8 +199,14 @@ describe("saving the five steps", () => {
     });
     expect(decryptSecret(row.tax_id_encrypted!, key)).toBe("123456789");
 
-    // Switching to PayPal drops the bank data.
-    await saveStep(cookie, { step: 4, paymentMethod: "paypal", payoutEmail: "me@example.com" });
+    // Switching to PayPal (a change of payout details: the password again) drops the bank data.
+    const switched = await saveStep(cookie, {
+      step: 4,
+      paymentMethod: "paypal",
+      payoutEmail: "me@example.com",
+      currentPassword: TEST_PASSWORD,
+    });
+    expect(switched.status).toBe(200);
     const after = await app.database.db
       .selectFrom("photographer_profiles")
       .select(["bank_account_encrypted", "bank_account_last4", "tax_id_encrypted"])

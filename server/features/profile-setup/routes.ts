@@ -55,6 +55,8 @@ const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
 const loadRoute = defineRoute(base("get", "/profile-setup", "Everything saved so far"));
 const saveRoute = defineRoute({
   ...base("put", "/profile-setup/draft", "Save one step as a draft"),
+  description:
+    "The caller's own profile. Changing payout details already set (step 4) needs `currentPassword` (403 `password_required` when missing or wrong); every change of them is mailed to the account.",
   request: {
     body: { content: { "application/json": { schema: ZSaveStepRequest } }, required: true },
   },
@@ -131,7 +133,8 @@ export function profileSetupRoutes() {
     })
     .openapi(saveRoute, async (c) => {
       const { user } = c.var;
-      return c.json(await saveStep(c.var.deps, user.id, c.req.valid("json")), 200);
+      const caller = { userId: user.id, email: user.email, headers: c.req.raw.headers };
+      return c.json(await saveStep(c.var.deps, caller, c.req.valid("json")), 200);
     })
     .openapi(completeRoute, async (c) => {
       const { user } = c.var;

@@ -16,6 +16,7 @@ import {
 } from "../profiles/own-profile-service.ts";
 import { geocodeServiceLocation } from "./geocode.ts";
 import { encryptSecret } from "./payment-crypto.ts";
+import { checkPayoutChange, type PayoutCaller } from "./payout-change.ts";
 import * as q from "./queries.ts";
 
 /** The account's approved creator profile, if any: what the `creator` access level asks. */
@@ -128,16 +129,28 @@ function stepChanges(
   }
 }
 
-/** Saves one step as a draft and remembers where to resume. */
-export async function saveStep(deps: AppDeps, userId: string, input: StepInput) {
+/**
+ * Saves one step as a draft and remembers where to resume. A change of payout details needs
+ * the password when some were set already, and is mailed to the account (payout-change.ts).
+ */
+export async function saveStep(deps: AppDeps, caller: PayoutCaller, input: StepInput) {
+  const { userId } = caller;
   const current = await requireApprovedProfile(deps, userId);
   const changes = stepChanges(deps, input, current);
-  await updateOwnProfile(deps, userId, {
-    ...changes,
-    setup_step: Math.max(current.setup_step, Math.min(input.step + 1, 5)),
-    completion_percent: current.is_complete
-      ? 100
-      : Math.max(current.completion_percent, Math.min(input.step * 20, 80)),
+  const mail =
+    input.step === 4
+      ? await checkPayoutChange(deps, caller, current, changes, input.currentPassword)
+      : null;
+  await deps.database.db.transaction().execute(async (trx) => {
+    const values = {
+      ...changes,
+      setup_step: Math.max(current.setup_step, Math.min(input.step + 1, 5)),
+      completion_percent: current.is_complete
+        ? 100
+        : Math.max(current.completion_percent, Math.min(input.step * 20, 80)),
+    };
+    await updateOwnProfile(deps, userId, values, trx);
+    if (mail) await deps.mailer.send(mail, trx);
   });
   return loadSetup(deps, userId);
 }

@@ -27,7 +27,8 @@ export const updateOwnProfile = (
   deps: DatabaseDeps,
   userId: string,
   values: Updateable<PhotographerProfiles>,
-) => q.updateProfileOfUser(deps.database.db, userId, values);
+  executor: Kysely<DB> = deps.database.db,
+) => q.updateProfileOfUser(executor, userId, values);
 
 /** The creator's portfolio rows in portfolio order (cover first). */
 export const listOwnPortfolio = (deps: DatabaseDeps, userId: string) =>

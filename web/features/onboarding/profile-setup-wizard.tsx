@@ -5,8 +5,9 @@ import { PROFILE_SETUP_STEPS } from "../../../contracts/constants.ts";
 import type { ProfileSetupResponse } from "../../../contracts/profile-setup.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { toastApiError } from "../../lib/api-errors.ts";
+import { isApiError, toastApiError } from "../../lib/api-errors.ts";
 import type { ProfileSetupActions } from "./api.ts";
+import { PasswordDialog } from "./password-dialog.tsx";
 import { draftFrom, stepErrors, stepRequest } from "./setup-draft.ts";
 import { STEP_TITLES, STEPS } from "./setup-steps.tsx";
 
@@ -23,6 +24,7 @@ export function ProfileSetupWizard({
   const [draft, setDraft] = useState(() => draftFrom(data.profile));
   const [saving, setSaving] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
+  const [passwordPrompt, setPasswordPrompt] = useState<{ error: string | null } | null>(null);
   const Step = STEPS[step - 1]!;
 
   const errors = stepErrors(step, draft);
@@ -32,6 +34,15 @@ export function ProfileSetupWizard({
     ? errors
     : { hourlyRate: errors.hourlyRate, travelFee: errors.travelFee };
 
+  const send = async (currentPassword?: string) => {
+    await actions.saveStep(stepRequest(step, draft, currentPassword));
+    // Write-only numbers are cleared once saved; the stored state shows last 4 digits.
+    if (step === 4) setDraft((d) => ({ ...d, bankAccount: "", bankRouting: "", taxId: "" }));
+    setShowErrors(false);
+  };
+  const failed = (error: unknown) =>
+    toastApiError(error, "Error", { description: "Could not save. Please try again." });
+
   const save = async () => {
     if (invalid) {
       setShowErrors(true);
@@ -39,14 +50,31 @@ export function ProfileSetupWizard({
     }
     setSaving(true);
     try {
-      await actions.saveStep(stepRequest(step, draft));
-      // Write-only numbers are cleared once saved; the stored state shows last 4 digits.
-      if (step === 4) setDraft((d) => ({ ...d, bankAccount: "", bankRouting: "", taxId: "" }));
-      setShowErrors(false);
+      await send();
       return true;
     } catch (error) {
-      toastApiError(error, "Error", { description: "Could not save. Please try again." });
+      // Payout details already set change only with the password: ask for it, then resend.
+      if (isApiError(error, "password_required")) setPasswordPrompt({ error: null });
+      else failed(error);
       return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const confirmPassword = async (password: string) => {
+    setSaving(true);
+    try {
+      await send(password);
+      setPasswordPrompt(null);
+      setStep((s) => Math.min(s + 1, PROFILE_SETUP_STEPS));
+    } catch (error) {
+      if (isApiError(error, "password_required")) {
+        setPasswordPrompt({ error: error.message });
+      } else {
+        setPasswordPrompt(null);
+        failed(error);
+      }
     } finally {
       setSaving(false);
     }
@@ -129,6 +157,13 @@ export function ProfileSetupWizard({
           </Button>
         )}
       </div>
+      <PasswordDialog
+        open={passwordPrompt !== null}
+        error={passwordPrompt?.error ?? null}
+        pending={saving}
+        onCancel={() => setPasswordPrompt(null)}
+        onConfirm={(password) => void confirmPassword(password)}
+      />
     </div>
   );
 }

@@ -71,7 +71,12 @@ export function moneyError(text: string): string | null {
     : "Enter an amount in dollars";
 }
 
-export function stepRequest(step: number, d: SetupDraft): SaveStepRequest {
+/** The step's request body; `currentPassword` goes with step 4 when the server asked for it. */
+export function stepRequest(
+  step: number,
+  d: SetupDraft,
+  currentPassword?: string,
+): SaveStepRequest {
   switch (step) {
     case 1:
       return {
@@ -109,6 +114,7 @@ export function stepRequest(step: number, d: SetupDraft): SaveStepRequest {
             }
           : {}),
         ...(d.taxId ? { taxId: d.taxId.trim() } : {}),
+        ...(currentPassword ? { currentPassword } : {}),
       };
     default:
       return { step: 5, insurance: d.insurance, references: d.references };

@@ -1,8 +1,9 @@
-import { verify, X509Certificate } from "node:crypto";
+import { verify, type X509Certificate } from "node:crypto";
 import { crc32 } from "node:zlib";
 import type { PayPalConfig } from "../../../config.ts";
 import type { Logger } from "../../../platform/logger.ts";
 import type { WebhookEvent } from "../provider.ts";
+import { parseCertificates, trustAnchors, untrustedBecause } from "./paypal-cert-chain.ts";
 import { decimalToCents } from "./paypal-money.ts";
 
 // PayPal's self-verification of a webhook delivery, without a call to PayPal per event:
@@ -11,20 +12,24 @@ import { decimalToCents } from "./paypal-money.ts";
 //               at PAYPAL-CERT-URL.
 // The certificate is downloaded only over https from a *.paypal.com host, or from exactly the
 // origin of config.apiBase: that second rule lets the fake PayPal on loopback serve its test
-// certificate, and adds nothing in production (the API bases are *.paypal.com already). Trust in
-// the certificate comes from that host rule and TLS; certificates are cached per URL.
+// certificate, and adds nothing in production (the API bases are *.paypal.com already). Trust
+// in the certificate comes from its chain, not its host: it must chain to a trusted root and
+// name PayPal (paypal-cert-chain.ts), checked at each delivery; downloads are cached per URL.
 // The CRC runs over the bytes as received (saleor's ran over JS string characters, cal.com's
 // over re-serialised JSON): never parse before verifying.
 
 const ALGORITHMS: Record<string, string> = { SHA256withRSA: "sha256" };
 const CERT_CACHE_LIMIT = 20;
+/** A leaf and its intermediates are a few KB. */
+const CERT_MAX_BYTES = 64 * 1024;
 
 type Options = { config: PayPalConfig; log: Logger; fetch: typeof fetch; now: () => Date };
 
 export function createWebhookVerifier(options: Options) {
   const { config, log } = options;
   const apiOrigin = new URL(config.apiBase).origin;
-  const certificates = new Map<string, Promise<X509Certificate>>();
+  const anchors = trustAnchors(config.webhookTrustedRootsPem);
+  const certificates = new Map<string, Promise<X509Certificate[]>>();
 
   function certUrlAllowed(raw: string): boolean {
     let url: URL;
@@ -37,16 +42,21 @@ export function createWebhookVerifier(options: Options) {
     return url.protocol === "https:" && url.hostname.endsWith(".paypal.com") && !url.username;
   }
 
-  async function download(url: string): Promise<X509Certificate> {
+  async function download(url: string): Promise<X509Certificate[]> {
     const res = await options.fetch(url, {
       redirect: "error",
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`certificate download: ${res.status}`);
-    return new X509Certificate(await res.text());
+    if (Number(res.headers.get("content-length")) > CERT_MAX_BYTES) {
+      throw new Error("certificate download: too large");
+    }
+    const pem = await res.text();
+    if (pem.length > CERT_MAX_BYTES) throw new Error("certificate download: too large");
+    return parseCertificates(pem);
   }
 
-  function certificate(url: string): Promise<X509Certificate> {
+  function certificateChain(url: string): Promise<X509Certificate[]> {
     let cached = certificates.get(url);
     if (!cached) {
       if (certificates.size >= CERT_CACHE_LIMIT) certificates.clear();
@@ -78,11 +88,10 @@ export function createWebhookVerifier(options: Options) {
     if (!algorithm) return refuse("unsupported PAYPAL-AUTH-ALGO");
     if (!certUrlAllowed(certUrl)) return refuse(`certificate host not allowed: ${certUrl}`);
     try {
-      const cert = await certificate(certUrl);
-      const at = options.now().getTime();
-      if (at < cert.validFromDate.getTime() || at > cert.validToDate.getTime()) {
-        return refuse("certificate outside its validity dates");
-      }
+      const chain = await certificateChain(certUrl);
+      const untrusted = untrustedBecause(chain, anchors, options.now());
+      if (untrusted) return refuse(untrusted);
+      const cert = chain[0]!;
       const message = `${transmissionId}|${transmissionTime}|${config.webhookId}|${crc32(rawBody)}`;
       const valid = verify(
         algorithm,
