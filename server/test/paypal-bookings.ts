@@ -2,6 +2,19 @@ import type { CreateBookingResponse } from "../../contracts/bookings.ts";
 import { localDate } from "../platform/time.ts";
 import { book, type Party } from "./bookings.ts";
 import { type FakePayPal, startFakePayPal } from "./fake-paypal/server.ts";
+import type { Capabilities } from "./fake-paypal/state.ts";
+
+const ALL_OFF: Capabilities = {
+  authCapture: false,
+  multipleCaptures: false,
+  reauthorizePartiallyCaptured: false,
+};
+const ALL_ON: Capabilities = {
+  authCapture: true,
+  multipleCaptures: true,
+  reauthorizePartiallyCaptured: true,
+};
+
 import { startTestApp, type TestApp } from "./test-app.ts";
 
 // Bookings paid through the real PayPal adapter against the fake PayPal server: the app is
@@ -17,10 +30,19 @@ export type PayPalTestApp = {
   close(): Promise<void>;
 };
 
-export async function startPayPalApp(): Promise<PayPalTestApp> {
+/** The merchant account's optional capabilities, all off (a default account) or all on. */
+export const CAPABILITY_CORNERS = [
+  { corner: "a default account", capabilities: ALL_OFF },
+  { corner: "every capability", capabilities: ALL_ON },
+] as const;
+
+export async function startPayPalApp(
+  options: { capabilities?: Capabilities } = {},
+): Promise<PayPalTestApp> {
   let shiftMs = 0;
   const now = () => new Date(Date.now() + shiftMs);
-  const fake = await startFakePayPal({ now });
+  const capabilities = options.capabilities ?? ALL_ON;
+  const fake = await startFakePayPal({ now, capabilities });
   try {
     const app = await startTestApp(
       {
@@ -28,8 +50,19 @@ export async function startPayPalApp(): Promise<PayPalTestApp> {
         PAYPAL_CLIENT_SECRET: fake.config.clientSecret,
         PAYPAL_API_BASE: fake.config.apiBase,
         PAYPAL_WEBHOOK_ID: fake.webhookId,
+        // The app is told what the merchant account can do, as an operator would tell it.
+        PAYPAL_HOLDS: capabilities.authCapture ? "on" : "off",
       },
-      { now },
+      {
+        now,
+        configure: (config) => ({
+          ...config,
+          paypal: config.paypal && {
+            ...config.paypal,
+            webhookTrustedRootsPem: [fake.rootCertificatePem],
+          },
+        }),
+      },
     );
     return {
       app,
@@ -104,13 +137,9 @@ export function bookingRow(app: TestApp, bookingId: string) {
 export function moneyAtFake(fake: FakePayPal, orderId: string) {
   const order = fake.order(orderId);
   const authorizations = order.authorizationIds.map((id) => fake.authorization(id));
-  const captures = authorizations.flatMap((a) => a.captureIds.map((id) => fake.capture(id)));
-  const refunds = captures.flatMap((c) =>
-    c.refundIds.map((id) => {
-      const refund = fake.state.refunds.get(id);
-      if (!refund) throw new Error(`no refund ${id}`);
-      return refund;
-    }),
+  const captures = [...order.captureIds, ...authorizations.flatMap((a) => a.captureIds)].map((id) =>
+    fake.capture(id),
   );
+  const refunds = captures.flatMap((c) => c.refundIds.map((id) => fake.refund(id)));
   return { order, authorizations, captures, refunds };
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
+import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { startJobs } from "../job-handlers.ts";
 import { type AppDeps, createDeps } from "../platform/deps.ts";
@@ -23,7 +23,11 @@ export type TestApp = {
 /** Starts the real app on a random loopback port over a fresh test database. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: {
+    now?: () => Date;
+    /** Settings no environment variable gives (e.g. the fake PayPal's trusted root). */
+    configure?: (config: Config) => Config;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // Each test app keeps its uploads in its own scratch folder, removed on close.
@@ -56,7 +60,7 @@ export async function startTestApp(
     }
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
+    const loaded = loadConfig({
       NODE_ENV: "test",
       PORT: String(port),
       PUBLIC_ORIGIN: url,
@@ -64,6 +68,7 @@ export async function startTestApp(
       DATA_DIR: dataDir,
       ...env,
     });
+    const config = options.configure ? options.configure(loaded) : loaded;
     deps = createDeps({ config, database, log: createLogger(config.logLevel), now: options.now });
     await startJobs(deps);
     app = createApp(deps);

@@ -167,7 +167,6 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     /** PEM served at each kind's cert URL (paypal: leaf + root). */
     certificates: signer.certificates,
     certUrlFor: certUrl,
-    /** A configuration pointing our adapter at this fake. */
     /**
      * A configuration pointing our adapter at this fake: it holds payments when the merchant
      * can (Authorize & Capture) and trusts the fake's webhook root certificate.
@@ -178,6 +177,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       apiBase: base,
       webhookId,
       holds: state.capabilities.authCapture,
+      webhookTrustedRootsPem: [signer.rootCertificatePem],
     } satisfies PayPalConfig,
     /** Every HTTP request received, in order. */
     requests,
