@@ -1,8 +1,8 @@
 import type { CreateBookingResponse } from "../../contracts/bookings.ts";
 import { localDate } from "../platform/time.ts";
 import { book, type Party } from "./bookings.ts";
+import type { Capabilities } from "./fake-paypal/model.ts";
 import { type FakePayPal, startFakePayPal } from "./fake-paypal/server.ts";
-import type { Capabilities } from "./fake-paypal/state.ts";
 
 const ALL_OFF: Capabilities = {
   authCapture: false,
