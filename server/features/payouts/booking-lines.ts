@@ -208,7 +208,9 @@ export async function writeCancellationLines(
 /**
  * Refunds of captured money (payment_ledger 'refund') on bookings that have earning lines
  * become refund lines, split at the booking's rate: the creator gives back the refund less the
- * commission on it, the platform the commission. Safe to run again: each refund once.
+ * commission on it, the platform the commission. Money PayPal took back ('reversal': a
+ * chargeback, a dashboard refund) is the platform's loss alone: a creator's earned balance is
+ * never clawed back by a job (staff are told and decide). Safe to run again: each line once.
  */
 export async function writeRefundLines(db: Db, now: Date): Promise<number> {
   const refunds = await db
@@ -216,13 +218,14 @@ export async function writeRefundLines(db: Db, now: Date): Promise<number> {
     .innerJoin("bookings as b", "b.id", "pl.booking_id")
     .select([
       "pl.id",
+      "pl.kind",
       "pl.booking_id",
       "pl.amount_cents",
       "b.creator_profile_id",
       "b.currency",
       "b.commission_percent",
     ])
-    .where("pl.kind", "=", "refund")
+    .where("pl.kind", "in", ["refund", "reversal"])
     .where((eb) =>
       eb.exists(
         eb
@@ -245,7 +248,6 @@ export async function writeRefundLines(db: Db, now: Date): Promise<number> {
     )
     .execute();
   for (const r of refunds) {
-    const commission = percentOf(r.amount_cents, r.commission_percent ?? TIER_PERCENT.starter);
     const base = {
       creatorProfileId: r.creator_profile_id,
       currency: r.currency,
@@ -253,11 +255,18 @@ export async function writeRefundLines(db: Db, now: Date): Promise<number> {
       paymentLedgerId: r.id,
       at: now,
       kind: "refund" as const,
-      note: "Refund to the client",
     };
+    if (r.kind === "reversal") {
+      await writeLines(db, [
+        { ...base, account: "platform", amountCents: -r.amount_cents, note: "Taken back by PayPal" },
+      ]);
+      continue;
+    }
+    const commission = percentOf(r.amount_cents, r.commission_percent ?? TIER_PERCENT.starter);
+    const note = "Refund to the client";
     await writeLines(db, [
-      { ...base, account: "creator", amountCents: -(r.amount_cents - commission) },
-      { ...base, account: "platform", amountCents: -commission },
+      { ...base, account: "creator", amountCents: -(r.amount_cents - commission), note },
+      { ...base, account: "platform", amountCents: -commission, note },
     ]);
   }
   return refunds.length;

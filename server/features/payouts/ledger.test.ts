@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { priceBooking } from "../../../contracts/booking-pricing.ts";
-import { act, bookingParties, type Party, paidBooking, payInSandbox } from "../../test/bookings.ts";
+import {
+  act,
+  approveRemainder,
+  bookingParties,
+  type Party,
+  paidBooking,
+  payInSandbox,
+} from "../../test/bookings.ts";
 import {
   hail,
   hailClient,
@@ -67,6 +74,8 @@ describe("a completed booking", () => {
     // A later change of tier does not change this booking's rate.
     await creatorFigures(app, p.creatorId, 3, 4.5);
     await run(PAYOUT_JOBS.tiers, {}, new Date("2030-06-10T00:05:00Z"));
+    clock = new Date("2030-06-18T18:00:00Z");
+    await approveRemainder(app, p.client, id);
     await run(BOOKING_JOBS.complete, { bookingId: id }, CAPTURE);
     await run(BOOKING_JOBS.complete, { bookingId: id }, CAPTURE);
 
@@ -93,7 +102,7 @@ describe("a cancelled booking", () => {
     expect(await commissionOf(id)).toEqual({ commission_tier: "starter", commission_percent: 20 });
     clock = new Date("2030-06-17T12:00:00Z");
     expect((await act(app, p.client, id, "cancel", {})).status).toBe(200);
-    await run(BOOKING_JOBS.settle, { bookingId: id }, clock);
+    await app.deps.jobs.drain();
     await run(PAYOUT_JOBS.run, {}, clock);
     await run(PAYOUT_JOBS.run, {}, clock);
 
@@ -115,7 +124,7 @@ describe("a cancelled booking", () => {
     const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
     await act(app, p.creator, id, "accept");
     expect((await act(app, p.creator, id, "cancel", {})).status).toBe(200);
-    await run(BOOKING_JOBS.settle, { bookingId: id }, clock);
+    await app.deps.jobs.drain();
     await run(PAYOUT_JOBS.run, {}, clock);
     const s = await ledgerSums(app, id);
     expect(s.lines).toEqual([]);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooking, createCreator } from "../../db/factories.ts";
 import { type PayPalTestApp, startPayPalApp } from "../../test/paypal-bookings.ts";
 import { adminSession, jsonRequest } from "../../test/sessions.ts";
-import { PAYPAL_WEBHOOK_PATH } from "../bookings/payment-routes.ts";
 import { paymentProvider } from "../payments/provider-of.ts";
+import { PAYPAL_WEBHOOK_PATH } from "../payments/routes.ts";
 import { processPayout } from "./payout-service.ts";
 
 // Payouts through the real PayPal adapter against the fake PayPal: a crash between PayPal's

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminPayoutsResponse, EarningsResponse } from "../../../contracts/payouts.ts";
-import { act, bookingParties, type Party, paidBooking } from "../../test/bookings.ts";
+import {
+  act,
+  approveRemainder,
+  bookingParties,
+  type Party,
+  paidBooking,
+} from "../../test/bookings.ts";
 import { acceptDelivery, setPayoutMethod } from "../../test/payouts.ts";
 import { adminSession, jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { BOOKING_JOBS } from "../bookings/job-names.ts";
+import { SETTLE_BOOKING_JOB } from "../payments/settle.ts";
 import { PAYOUT_JOBS } from "./jobs.ts";
 
 // Payouts with the built-in sandbox provider and a controllable clock: paid 24 hours after
@@ -49,6 +56,9 @@ async function confirmed() {
 
 async function completed() {
   const id = await confirmed();
+  // The client approves the balance once its window opens (47 h before the session's end).
+  clock = new Date("2030-06-18T18:00:00Z");
+  await approveRemainder(app, p.client, id);
   await run(BOOKING_JOBS.complete, { bookingId: id }, new Date("2030-06-22T17:00:00Z"));
   return id;
 }
@@ -212,7 +222,8 @@ describe("PayPal payouts through the sandbox", () => {
     expect(await payoutOf(id)).toBeUndefined();
 
     const settled = new Date(cancelled.getTime() + 48 * HOUR);
-    await run(BOOKING_JOBS.settle, { bookingId: id }, settled);
+    const settlement = { bookingId: id, depositRefundCents: 4_500, refundRemainder: true };
+    await run(SETTLE_BOOKING_JOB, settlement, settled);
     await run(PAYOUT_JOBS.run, {}, settled);
     expect(await payoutOf(id)).toBeUndefined();
     expect((await earnings()).upcoming).toEqual([
