@@ -10,6 +10,7 @@ import {
   readHail,
 } from "../../test/hail.ts";
 import {
+  CAPABILITY_CORNERS,
   checkoutAtFake,
   DAY_MS,
   ledgerRows,
@@ -19,19 +20,21 @@ import {
 } from "../../test/paypal-bookings.ts";
 import { BOOKING_JOBS } from "../bookings/job-names.ts";
 
-// A hail paid through the real PayPal adapter against the fake PayPal server: the order is
-// authorized for the dearest creator reached; the cheaper one wins and only their total is ever
-// captured — the deposit at once, the remainder after the session with final capture, which
-// releases the rest of the authorization.
+// A hail paid through the real PayPal adapter against the strict fake PayPal, at both corners
+// of the merchant's capabilities: the order covers the dearest creator reached; the cheaper one
+// wins and only their total is taken, once, when they accept — from a hold (a final capture that
+// releases the rest) or, without holds, by capturing the approved order and refunding the excess
+// at once.
 
-let env: PayPalTestApp;
-beforeAll(async () => {
-  env = await startPayPalApp();
-});
-afterAll(() => env?.close());
+describe.each(CAPABILITY_CORNERS)("a hail paid at PayPal on $corner", ({ capabilities }) => {
+  const holds = capabilities.authCapture;
+  let env: PayPalTestApp;
+  beforeAll(async () => {
+    env = await startPayPalApp({ capabilities });
+  });
+  afterAll(() => env?.close());
 
-describe("a hail paid at PayPal", () => {
-  it("authorizes the highest total, captures the winner's once when they accept", async () => {
+  it("covers the highest total, takes the winner's once when they accept", async () => {
     const app = env.app;
     const point = { lat: 41.5, lng: -95.5 };
     const cheap = await onlineCreator(app, {
@@ -45,35 +48,57 @@ describe("a hail paid at PayPal", () => {
     const max = priceBooking(25_000, 3);
     const won = priceBooking(10_000, 3);
     expect(env.fake.order(created.order.id)).toMatchObject({
+      intent: holds ? "AUTHORIZE" : "CAPTURE",
       referenceId: created.hail.id,
       amountCents: max.totalCents,
     });
 
     const { back, landing } = await checkoutAtFake(created.order);
-    expect(back).toBe(`${app.url}/api/payments/return?token=${created.order.id}`);
+    expect(back).toContain(`${app.url}/api/payments/return?token=${created.order.id}`);
     expect(landing).toBe(`/hail?hail=${created.hail.id}&payment=approved`);
     expect((await readHail(app, client, created.hail.id)).status).toBe("live");
+    // Nothing is charged until a creator accepts.
+    expect(moneyAtFake(env.fake, created.order.id).captures).toEqual([]);
 
     expect((await offerAction(app, cheap, created.hail.id, "accept")).status).toBe(200);
     const accepted: Hail = await readHail(app, client, created.hail.id);
     expect(accepted.status).toBe("accepted");
     const bookingId = accepted.bookingId!;
-    let money = moneyAtFake(env.fake, created.order.id);
-    expect(money.authorizations.map((a) => a.amountCents)).toEqual([max.totalCents]);
-    // One final capture of the winner's total: the rest of the hold is released with it.
-    expect(money.captures.map((c) => c.amountCents)).toEqual([won.totalCents]);
-    expect(money.authorizations[0]!.status).toBe("CAPTURED");
-    expect((await ledgerRows(app, bookingId)).map((l) => [l.kind, l.amount_cents])).toEqual([
-      ["authorization", max.totalCents],
-      ["deposit_capture", won.depositCents],
-      ["remainder_capture", won.remainderCents],
-    ]);
+    const money = moneyAtFake(env.fake, created.order.id);
+    const net =
+      money.captures.reduce((s, c) => s + c.amountCents, 0) -
+      money.refunds.reduce((s, r) => s + r.amountCents, 0);
+    expect(net).toBe(won.totalCents);
+    const rows = (await ledgerRows(app, bookingId)).map((l) => [l.kind, l.amount_cents]);
+    if (holds) {
+      expect(money.authorizations.map((a) => [a.amountCents, a.status])).toEqual([
+        [max.totalCents, "CAPTURED"],
+      ]);
+      expect(money.captures.map((c) => [c.amountCents, c.finalCapture])).toEqual([
+        [won.totalCents, true],
+      ]);
+      expect(rows).toEqual([
+        ["authorization", max.totalCents],
+        ["deposit_capture", won.depositCents],
+        ["remainder_capture", won.remainderCents],
+      ]);
+    } else {
+      expect(money.captures.map((c) => c.amountCents)).toEqual([max.totalCents]);
+      expect(money.refunds.map((r) => r.amountCents)).toEqual([max.totalCents - won.totalCents]);
+      expect(rows).toEqual([
+        ["deposit_capture", won.depositCents],
+        ["remainder_capture", max.totalCents - won.depositCents],
+        ["overcapture_refund", max.totalCents - won.totalCents],
+      ]);
+    }
 
-    // A day and a bit after the session it completes; nothing more is captured.
+    // A day and a bit after the session it completes; nothing more is taken.
+    const captures = money.captures.length;
     env.shift(DAY_MS + 5 * 60 * 60 * 1000);
     await app.deps.jobs.run(BOOKING_JOBS.complete, { bookingId }, app.deps.now());
-    money = moneyAtFake(env.fake, created.order.id);
-    expect(money.captures.map((c) => c.amountCents)).toEqual([won.totalCents]);
+    expect(moneyAtFake(env.fake, created.order.id).captures).toHaveLength(captures);
     env.shift(0);
+    expect(env.fake.violations).toEqual([]);
+    expect(env.fake.requestIdReuse).toEqual([]);
   });
 });
