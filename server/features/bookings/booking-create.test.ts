@@ -121,6 +121,46 @@ describe("pricing", () => {
   });
 });
 
+describe("limits", () => {
+  it("a rate so small that the deposit would be under $1.00 is refused, nothing booked", async () => {
+    const tiny = await bookingParties(app, 1);
+    const response = await post(tiny.client, { ...VALID, creatorId: tiny.creatorId });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(
+      "This booking's deposit or remaining balance would be under $1.00, the smallest amount we can charge. Please book more hours.",
+    );
+    const rows = await app.database.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("client_user_id", "=", tiny.client.userId)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("a client holds at most 3 unpaid bookings; paying or cancelling one frees a place", async () => {
+    const dates = ["2030-02-10", "2030-02-11", "2030-02-12", "2030-02-13"];
+    const ids: string[] = [];
+    for (const date of dates.slice(0, 3)) {
+      const response = await post(p.client, { ...VALID, creatorId: p.creatorId, date });
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { booking: { id: string } }).booking.id);
+    }
+    const fourth = await post(p.client, { ...VALID, creatorId: p.creatorId, date: dates[3] });
+    expect(fourth.status).toBe(409);
+    expect((await fourth.json()).error.message).toBe(
+      "You have 3 bookings waiting for payment. Pay for or cancel one of them before booking again.",
+    );
+    const cancel = await app.fetch(
+      `/api/bookings/${ids[0]}/cancel`,
+      jsonRequest("POST", {}, p.client.cookie),
+    );
+    expect(cancel.status).toBe(200);
+    expect(
+      (await post(p.client, { ...VALID, creatorId: p.creatorId, date: dates[3] })).status,
+    ).toBe(201);
+  });
+});
+
 describe("idempotency", () => {
   it("the same key twice is one booking; with another body it is refused", async () => {
     const key = freshKey();

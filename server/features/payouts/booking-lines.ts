@@ -258,7 +258,12 @@ export async function writeRefundLines(db: Db, now: Date): Promise<number> {
     };
     if (r.kind === "reversal") {
       await writeLines(db, [
-        { ...base, account: "platform", amountCents: -r.amount_cents, note: "Taken back by PayPal" },
+        {
+          ...base,
+          account: "platform",
+          amountCents: -r.amount_cents,
+          note: "Taken back by PayPal",
+        },
       ]);
       continue;
     }
