@@ -320,7 +320,7 @@ export async function scheduleRemainderJobs(
     await deps.jobs.send(
       BOOKING_JOBS.remainderDue,
       { bookingId: b.id },
-      { executor: trx, startAfter: at < now ? now : at },
+      { executor: trx, startAfter: new Date(Math.max(at.getTime(), now.getTime())) },
     );
   }
   await deps.jobs.send(

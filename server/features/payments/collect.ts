@@ -75,7 +75,7 @@ export async function collect(
       from: [order.status],
       patch: { status: "pending", capture_id: capture.id },
       movements,
-      then: (h, trx, o) => h.processing(trx, o),
+      react: (h, trx, o) => h.processing(trx, o),
     });
     return "pending";
   }
@@ -87,7 +87,7 @@ export async function collect(
     from: [order.status],
     patch: { status: "captured", capture_id: capture.id },
     movements,
-    then: (h, trx, o) => h.collected(trx, o),
+    react: (h, trx, o) => h.collected(trx, o),
   });
   if (changed)
     await refundOvercapture(

@@ -102,7 +102,7 @@ async function authorize(deps: AppDeps, row: q.PaymentOrderRow, order: Order) {
       from: ["awaiting_buyer"],
       patch: { status: "pending", authorization_id: authorization.id },
       movements: [hold],
-      then: (h, trx, o) => h.processing(trx, o),
+      react: (h, trx, o) => h.processing(trx, o),
     });
   }
   if (authorization.status !== "CREATED") {
@@ -126,7 +126,7 @@ async function capture(deps: AppDeps, row: q.PaymentOrderRow, order: Order) {
       from: ["awaiting_buyer"],
       patch: { status: "pending", capture_id: capture.id },
       movements: [line],
-      then: (h, trx, o) => h.processing(trx, o),
+      react: (h, trx, o) => h.processing(trx, o),
     });
   }
   if (capture.status !== "COMPLETED") {
@@ -151,7 +151,7 @@ async function secure(
     from,
     patch,
     movements,
-    then: (h, trx, o) => h.secured(trx, o),
+    react: (h, trx, o) => h.secured(trx, o),
   });
   if (!changed) return (await q.findOrder(deps.database.db, row.id)) ?? row;
   if (!changed.wanted) return giveBack(deps, changed.order);
@@ -177,7 +177,7 @@ async function backToBuyer(deps: AppDeps, row: q.PaymentOrderRow, error: Payment
   return moved(deps, row, {
     from: ["awaiting_buyer"],
     patch: { approve_url: url, failure: error.message },
-    then: (h, trx, o) => h.needsBuyer(trx, o),
+    react: (h, trx, o) => h.needsBuyer(trx, o),
   });
 }
 
@@ -193,6 +193,6 @@ export async function fail(
     from,
     patch: { status, failure: why },
     movements,
-    then: (h, trx, o) => h.failed(trx, o, why),
+    react: (h, trx, o) => h.failed(trx, o, why),
   });
 }

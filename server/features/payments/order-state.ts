@@ -14,7 +14,11 @@ export type OrderChange = {
   patch: q.OrderPatch;
   movements?: Movement[];
   /** The owning domain's reaction; answering false means "give the money back". */
-  then?: (handlers: PurposeHandlers, trx: Kysely<DB>, order: q.PaymentOrderRow) => Promise<unknown>;
+  react?: (
+    handlers: PurposeHandlers,
+    trx: Kysely<DB>,
+    order: q.PaymentOrderRow,
+  ) => Promise<unknown>;
 };
 
 export type Changed = { order: q.PaymentOrderRow; wanted: boolean } | undefined;

@@ -43,7 +43,7 @@ async function settlePending(deps: AppDeps, row: q.PaymentOrderRow) {
     const changed = await changeOrder(deps, row, {
       from: ["pending"],
       patch: { status: "captured" },
-      then: (h, trx, o) => (collecting(o) ? h.collected(trx, o) : h.secured(trx, o)),
+      react: (h, trx, o) => (collecting(o) ? h.collected(trx, o) : h.secured(trx, o)),
     });
     if (changed && !changed.wanted) return giveBack(deps, changed.order);
     return changed?.order ?? row;
@@ -65,7 +65,7 @@ async function settlePending(deps: AppDeps, row: q.PaymentOrderRow) {
     const changed = await changeOrder(deps, row, {
       from: ["pending"],
       patch: { status: "authorized" },
-      then: (h, trx, o) => h.secured(trx, o),
+      react: (h, trx, o) => h.secured(trx, o),
     });
     if (changed && !changed.wanted) return giveBack(deps, changed.order);
     return changed?.order ?? row;

@@ -88,7 +88,7 @@ async function takenBack(deps: AppDeps, event: WebhookEvent) {
     await changeOrder(
       deps,
       order,
-      { from: [order.status], patch: {}, then: (h, t, o) => h.takenBack(t, o, amountCents, why) },
+      { from: [order.status], patch: {}, react: (h, t, o) => h.takenBack(t, o, amountCents, why) },
       trx,
     );
   });
