@@ -33,8 +33,8 @@ export async function changeOrder(
     const order = await q.patchOrder(trx, row.id, change.from, change.patch, deps.now());
     if (!order) return undefined;
     for (const movement of change.movements ?? []) await recordMovement(deps, trx, order, movement);
-    const answer = change.then
-      ? await change.then(handlersFor(deps, order.purpose), trx, order)
+    const answer = change.react
+      ? await change.react(handlersFor(deps, order.purpose), trx, order)
       : true;
     return { order, wanted: answer !== false };
   };
