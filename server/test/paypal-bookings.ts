@@ -37,7 +37,11 @@ export const CAPABILITY_CORNERS = [
 ] as const;
 
 export async function startPayPalApp(
-  options: { capabilities?: Capabilities } = {},
+  options: {
+    capabilities?: Capabilities;
+    /** false: the app does not trust the fake's root, as it would not trust a chain it cannot complete. */
+    trustFakeRoot?: boolean;
+  } = {},
 ): Promise<PayPalTestApp> {
   let shiftMs = 0;
   const now = () => new Date(Date.now() + shiftMs);

@@ -299,3 +299,34 @@ describe("PayPal webhooks through the app's route", () => {
     expect(await statusOf(created.booking.id)).toBe("pending");
   });
 });
+
+describe("a certificate PayPal sends without the chain up to a root we trust", () => {
+  let other: PayPalTestApp;
+  beforeAll(async () => {
+    other = await startPayPalApp({ trustFakeRoot: false });
+  });
+  afterAll(() => other?.close());
+
+  it("is confirmed with PayPal's own verification; a forged one is refused", async () => {
+    const p = await bookingParties(other.app);
+    const created = await bookAhead(other.app, p.client, p.creatorId);
+    other.fake.approve(created.order.id);
+    const url = `${other.app.url}${PAYPAL_WEBHOOK_PATH}`;
+    const resource = other.fake.resource("order", created.order.id);
+    const forged = await other.fake.deliverWebhook(url, "CHECKOUT.ORDER.APPROVED", resource, {
+      certificate: "self-signed",
+    });
+    expect(forged.status).toBe(401);
+    expect((await getBooking(other.app, p.client, created.booking.id)).status).toBe(
+      "pending_payment",
+    );
+    const genuine = await other.fake.deliverWebhook(url, "CHECKOUT.ORDER.APPROVED", resource);
+    expect(genuine.status).toBe(200);
+    expect((await getBooking(other.app, p.client, created.booking.id)).status).toBe("pending");
+    const asked = other.fake.requests.filter((r) =>
+      r.path.endsWith("/v1/notifications/verify-webhook-signature"),
+    );
+    // The forged one never got that far; the genuine one was confirmed by PayPal.
+    expect(asked).toHaveLength(1);
+  });
+});

@@ -12,6 +12,7 @@ import { type CertificateKind, createWebhookSigner } from "./signing.ts";
 import { FakePayPalState } from "./state.ts";
 import { type FailureKind, type Release, Steering } from "./steering.ts";
 import { Tokens } from "./tokens.ts";
+import { VERIFY_SIGNATURE_PATH, verifySignature } from "./verify-signature.ts";
 import { buildWebhook, type WebhookDelivery, type WebhookOptions } from "./webhooks.ts";
 
 // A PayPal REST API on loopback for tests, as strict as PayPal documents it (issue #21): OAuth
@@ -52,6 +53,7 @@ export type FakePayPalOptions = {
 
 const CERT_PATH: Record<CertificateKind, string> = {
   paypal: "/v1/notifications/certs/CERT-360caa42-fca2a594-fake0001",
+  "leaf-only": "/v1/notifications/certs/CERT-360caa42-fca2a594-fake0002",
   "self-signed": "/v1/notifications/certs/CERT-self-signed",
   "wrong-subject": "/v1/notifications/certs/CERT-wrong-subject",
   expired: "/v1/notifications/certs/CERT-expired",
@@ -137,11 +139,32 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       const pem = signer.certificates[cert[0] as CertificateKind];
       return res.writeHead(200, { "Content-Type": "application/x-pem-file" }).end(pem);
     }
-    const answer = await handle(req, url, body).catch((error: unknown) => ({
-      status: 500,
-      body: { name: "INTERNAL_SERVER_ERROR", message: String(error), debug_id: "fake" },
-      location: undefined,
-    }));
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
+    if (req.method === "POST" && url.pathname === VERIFY_SIGNATURE_PATH && !tokens.valid(bearer)) {
+      return res
+        .writeHead(401, { "Content-Type": "application/json" })
+        .end('{"error":"invalid_token"}');
+    }
+    const verified =
+      req.method === "POST" && url.pathname === VERIFY_SIGNATURE_PATH
+        ? verifySignature(body, {
+            webhookId,
+            certificateAt: (at) => {
+              const found = Object.entries(CERT_PATH).find(
+                ([kind]) => certUrl(kind as CertificateKind) === at,
+              );
+              const kind = found?.[0] as CertificateKind | undefined;
+              return kind ? { kind, pem: signer.certificates[kind] } : undefined;
+            },
+          })
+        : null;
+    const answer: { status: number; body?: unknown; location?: string } =
+      verified ??
+      (await handle(req, url, body).catch((error: unknown) => ({
+        status: 500,
+        body: { name: "INTERNAL_SERVER_ERROR", message: String(error), debug_id: "fake" },
+        location: undefined,
+      })));
     if (answer.location) res.setHeader("Location", answer.location);
     if (typeof answer.body === "string") {
       res.writeHead(answer.status, { "Content-Type": "text/plain" }).end(answer.body);

@@ -14,7 +14,13 @@ import { crc32 } from "node:zlib";
 // expired). All are backdated a year so a test clock a little in the past still fits.
 
 /** Which certificate a delivery points at (all certify the same signing key). */
-export type CertificateKind = "paypal" | "self-signed" | "wrong-subject" | "expired";
+export type CertificateKind =
+  | "paypal"
+  /** PayPal's certificate served alone, without the chain up to a root the app trusts. */
+  | "leaf-only"
+  | "self-signed"
+  | "wrong-subject"
+  | "expired";
 
 export type WebhookSigner = {
   /** The test root CA: tell the app's verifier to trust it. */
@@ -181,6 +187,7 @@ async function makeCertificates() {
       rootCertificatePem: root,
       certificates: {
         paypal: `${await read("leaf.pem")}${root}`,
+        "leaf-only": await read("leaf.pem"),
         "self-signed": await read("self.pem"),
         "wrong-subject": await read("wrong.pem"),
         expired: await read("expired.pem"),

@@ -20,8 +20,11 @@ export type PayPalHttpOptions = {
 
 export type PayPalHttp = {
   get(path: string): Promise<unknown>;
-  /** `body` undefined sends no body (void). Answers null for 204. */
-  post(path: string, body: unknown, requestId: string): Promise<unknown>;
+  /**
+   * `body` undefined sends no body (void). Answers null for 204. `requestId` undefined: a call
+   * that moves no money (verifying a webhook) and needs no PayPal-Request-Id.
+   */
+  post(path: string, body: unknown, requestId: string | undefined): Promise<unknown>;
 };
 
 /** Refresh this long before PayPal's expiry (or at half the lifetime for short-lived tokens). */

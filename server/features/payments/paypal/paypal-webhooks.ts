@@ -4,6 +4,7 @@ import type { PayPalConfig } from "../../../config.ts";
 import type { Logger } from "../../../platform/logger.ts";
 import type { WebhookEvent } from "../provider.ts";
 import { parseCertificates, trustAnchors, untrustedBecause } from "./paypal-cert-chain.ts";
+import type { PayPalHttp } from "./paypal-http.ts";
 import { decimalToCents } from "./paypal-money.ts";
 
 // PayPal's self-verification of a webhook delivery, without a call to PayPal per event:
@@ -23,7 +24,17 @@ const CERT_CACHE_LIMIT = 20;
 /** A leaf and its intermediates are a few KB. */
 const CERT_MAX_BYTES = 64 * 1024;
 
-type Options = { config: PayPalConfig; log: Logger; fetch: typeof fetch; now: () => Date };
+type Options = {
+  config: PayPalConfig;
+  log: Logger;
+  fetch: typeof fetch;
+  now: () => Date;
+  /** PayPal's API, to ask it about a delivery whose certificate chain we cannot complete. */
+  http?: PayPalHttp;
+};
+
+/** The one chain failure PayPal's own check can settle: intermediates we were not sent. */
+const INCOMPLETE_CHAIN = "certificate does not chain to a trusted root";
 
 export function createWebhookVerifier(options: Options) {
   const { config, log } = options;
@@ -90,7 +101,7 @@ export function createWebhookVerifier(options: Options) {
     try {
       const chain = await certificateChain(certUrl);
       const untrusted = untrustedBecause(chain, anchors, options.now());
-      if (untrusted) return refuse(untrusted);
+      if (untrusted && untrusted !== INCOMPLETE_CHAIN) return refuse(untrusted);
       const cert = chain[0]!;
       const message = `${transmissionId}|${transmissionTime}|${config.webhookId}|${crc32(rawBody)}`;
       const valid = verify(
@@ -100,12 +111,38 @@ export function createWebhookVerifier(options: Options) {
         Buffer.from(signature, "base64"),
       );
       if (!valid) return refuse("signature does not verify");
-      return eventFrom(new TextDecoder().decode(rawBody)) ?? refuse("not a webhook event");
+      const text = new TextDecoder().decode(rawBody);
+      // PayPal may send its certificate without the intermediates up to a root we trust (its own
+      // SDK bundles one): the signature is right, so PayPal itself is asked whether it is its own.
+      if (untrusted) {
+        const confirmed = await confirmedByPayPal(options.http, {
+          auth_algo: headers.get("paypal-auth-algo") ?? "",
+          cert_url: certUrl,
+          transmission_id: transmissionId,
+          transmission_sig: signature,
+          transmission_time: transmissionTime,
+          webhook_id: config.webhookId,
+          webhook_event: JSON.parse(text),
+        });
+        if (!confirmed) return refuse(`${untrusted}, and PayPal did not confirm it`);
+      }
+      return eventFrom(text) ?? refuse("not a webhook event");
     } catch (error) {
       log.warn({ err: error }, "webhook verification failed");
       return null;
     }
   };
+}
+
+/** POST /v1/notifications/verify-webhook-signature: PayPal's own answer about a delivery. */
+async function confirmedByPayPal(http: PayPalHttp | undefined, request: object) {
+  if (!http) return false;
+  const answer = (await http.post(
+    "/v1/notifications/verify-webhook-signature",
+    request,
+    undefined,
+  )) as { verification_status?: string } | null;
+  return answer?.verification_status === "SUCCESS";
 }
 
 type RawEvent = {

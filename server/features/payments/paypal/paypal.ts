@@ -59,6 +59,7 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
     log: options.log,
     fetch: fetchFn,
     now,
+    http,
   });
   const money = (amountCents: number, currency: string) => ({
     currency_code: currency,
