@@ -118,7 +118,10 @@ export type WebhookEvent = {
   amountCents: number | null;
 };
 
-/** A payout item's status, as PayPal Payouts names them (transaction_status). */
+/**
+ * A payout item's status, as PayPal Payouts names them (transaction_enum). DENIED is not one:
+ * it is a batch status (batchStatus).
+ */
 export type PayoutItemStatus =
   | "SUCCESS"
   | "PENDING"
@@ -128,8 +131,7 @@ export type PayoutItemStatus =
   | "RETURNED"
   | "BLOCKED"
   | "REFUNDED"
-  | "REVERSED"
-  | "DENIED";
+  | "REVERSED";
 
 export type PayoutBatch = {
   batchId: string;

@@ -37,7 +37,9 @@ describe("the booking details", () => {
     const payment = screen.getByRole("list", { name: "Payment" });
     expect(within(payment).getByText("Deposit paid: $135.00")).toBeTruthy();
     expect(
-      within(payment).getByText("Hold of $337.50 active until Nov 26, 2026, 10:00 AM"),
+      within(payment).getByText(
+        "Remaining balance of $337.50 held on your payment method, charged after the session",
+      ),
     ).toBeTruthy();
     const ledger = screen.getByRole("table", { name: "Payments ledger" });
     expect(within(ledger).getByText("Deposit charged")).toBeTruthy();
@@ -48,17 +50,117 @@ describe("the booking details", () => {
     expect(screen.queryByRole("button", { name: /Accept|Decline|Cancel Booking|Pay/ })).toBeNull();
   });
 
-  it("says when the hold needs the client's approval, what was captured and refunded", () => {
+  it("asks the client to approve the remaining balance, from when and by when, and says what was refunded", () => {
+    const awaiting = (opensAt: string) =>
+      bookingDetail({
+        status: "confirmed",
+        remainderState: "awaiting",
+        payment: {
+          ...bookingDetail().payment,
+          holdCents: 0,
+          refundedCents: 6_750,
+          netPaidCents: 6_750,
+        },
+        remainder: { ...bookingDetail().remainder, opensAt },
+        actions: ["approve_remainder"],
+      });
+    // Not open yet: from when (in the creator's zone) until the session starts.
+    show(awaiting("2099-12-04T19:00:00.000Z"));
+    expect(
+      screen.getByText(
+        "Remaining balance of $337.50: approve it from Dec 4, 2099, 2:00 PM until Dec 5, 2026, 9:00 AM",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("Refunded: $67.50")).toBeTruthy();
+    cleanup();
+    // Open now: by when.
+    show(awaiting("2020-01-01T00:00:00.000Z"));
+    expect(
+      screen.getByText("Remaining balance of $337.50: approve it by Dec 5, 2026, 9:00 AM"),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Approve Remaining Balance" })).toBeTruthy();
+  });
+
+  it.each([
+    ["processing", "Remaining balance of $337.50: PayPal is processing it"],
+    ["paid", "Remaining balance paid: $337.50"],
+    ["released", "Remaining balance released"],
+    ["unpaid", "Remaining balance of $337.50 not paid"],
+  ] as const)("says the remaining balance is %s", (remainderState, line) => {
     show(
       bookingDetail({
-        holdState: "renewal_needed",
-        payment: { ...bookingDetail().payment, refundedCents: 6_750, remainderCapturedCents: 0 },
-        actions: ["renew_hold"],
+        status: "completed",
+        remainderState,
+        payment: {
+          ...bookingDetail().payment,
+          holdCents: 0,
+          remainderCapturedCents: remainderState === "paid" ? 33_750 : 0,
+          netPaidCents: remainderState === "paid" ? 47_250 : 13_500,
+        },
       }),
     );
-    expect(screen.getByText("Hold needs your approval")).toBeTruthy();
-    expect(screen.getByText("Refunded: $67.50")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Approve New Hold" })).toBeTruthy();
+    const payment = screen.getByRole("list", { name: "Payment" });
+    expect(
+      within(payment)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Deposit paid: $135.00", line]);
+  });
+
+  it("says nothing of a remaining balance when there is none", () => {
+    show(bookingDetail({ remainderState: "none", remainderCents: 0 }));
+    const payment = screen.getByRole("list", { name: "Payment" });
+    expect(
+      within(payment)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Deposit paid: $135.00"]);
+  });
+
+  it("approve remaining balance opens the provider in a tab opened by the click", async () => {
+    const tab = { location: { href: "" }, close: vi.fn(), closed: false, opener: {} };
+    const open = vi.fn(() => tab);
+    vi.stubGlobal("open", open);
+    const booking = bookingDetail({
+      status: "confirmed",
+      remainderState: "awaiting",
+      remainder: { ...bookingDetail().remainder, opensAt: "2020-01-01T00:00:00.000Z" },
+      actions: ["approve_remainder", "cancel"],
+    });
+    const { calls, user } = show(booking, () => ({
+      booking: { ...booking, remainderState: "processing", actions: ["cancel"] },
+      order: { id: "O-3", links: [{ rel: "payer-action", href: "https://pay.example/o/3" }] },
+    }));
+    await user.click(screen.getByRole("button", { name: "Approve Remaining Balance" }));
+    expect(await screen.findByText("Proceed to PayPal")).toBeTruthy();
+    expect(open).toHaveBeenCalledWith("", "_blank");
+    expect(tab.location.href).toBe("https://pay.example/o/3");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      path: `/bookings/${BOOKING_ID}/approve-remainder`,
+    });
+  });
+
+  it("closes the tab and says so when the remaining balance cannot be opened", async () => {
+    const tab = { location: { href: "" }, close: vi.fn(), closed: false, opener: {} };
+    vi.stubGlobal(
+      "open",
+      vi.fn(() => tab),
+    );
+    const booking = bookingDetail({
+      status: "confirmed",
+      remainderState: "awaiting",
+      actions: ["approve_remainder"],
+    });
+    show(booking, () => apiFailure(409, "conflict", "Too early"));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Approve Remaining Balance" }));
+    expect(
+      await screen.findByText("Could not open the payment for the remaining balance"),
+    ).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe("");
   });
 
   it("the creator accepts or declines from the page", async () => {
@@ -162,7 +264,7 @@ describe("the booking details", () => {
       },
     });
     const { calls, user } = show(booking, () => ({ booking: resolved }));
-    expect(screen.getByText("Problem reported: the remainder is not captured")).toBeTruthy();
+    expect(screen.getByText("Problem reported: the remaining balance is not charged")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Resolve Problem" }));
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: "Resolve" }));

@@ -21,8 +21,8 @@ export type PayPalHttpOptions = {
 export type PayPalHttp = {
   get(path: string): Promise<unknown>;
   /**
-   * `body` undefined sends no body (void). Answers null for 204. `requestId` undefined: a call
-   * that moves no money (verifying a webhook) and needs no PayPal-Request-Id.
+   * `body` undefined sends no body (void). Answers null for 204. `requestId` undefined sends no
+   * PayPal-Request-Id: void (PayPal's spec lists none for it) and verifying a webhook.
    */
   post(path: string, body: unknown, requestId: string | undefined): Promise<unknown>;
 };
@@ -67,18 +67,46 @@ type PayPalErrorBody = {
   links?: { rel?: string; href?: string }[];
 };
 
-export function paymentErrorFrom(status: number, body: unknown, what: string): PaymentError {
+/**
+ * A PaymentError made from PayPal's error answer, keeping what the adapter itself may need to
+ * act on: the HTTP status and every link the answer carries (details[].link, then links).
+ */
+export class PayPalApiError extends PaymentError {
+  constructor(
+    reason: PaymentErrorReason,
+    message: string,
+    providerIssue: string | undefined,
+    link: string | undefined,
+    payerActionUrl: string | undefined,
+    readonly status: number,
+    /** Every href in the answer: details[].link[] first (PayPal's live answers), then links[]. */
+    readonly links: readonly string[],
+  ) {
+    super(reason, message, providerIssue, link, payerActionUrl);
+  }
+}
+
+export function paymentErrorFrom(status: number, body: unknown, what: string): PayPalApiError {
   const error = (typeof body === "object" && body ? body : {}) as PayPalErrorBody;
   const issue = error.details?.find((d) => typeof d.issue === "string")?.issue ?? error.name;
   const message = `PayPal ${what}: ${status} ${issue ?? error.message ?? "no detail"}`;
-  const link = error.details?.flatMap((d) => d.link ?? []).find((l) => l.href)?.href;
+  const detailLinks = (Array.isArray(error.details) ? error.details : []).flatMap((d) =>
+    Array.isArray(d?.link) ? d.link : [],
+  );
+  const topLinks = Array.isArray(error.links) ? error.links : [];
+  const links = [...detailLinks, ...topLinks]
+    .map((l) => l?.href)
+    .filter((href): href is string => typeof href === "string" && href.length > 0);
+  const link = detailLinks.find((l) => l?.href)?.href;
   // A declined funding source: PayPal links the page where the buyer picks another one.
-  const payerAction = error.links?.find((l) => l.rel === "payer-action" || l.rel === "redirect");
-  if (status >= 500) return new PaymentError("unavailable", message, issue);
+  const payerAction = topLinks.find((l) => l?.rel === "payer-action" || l?.rel === "redirect");
+  const make = (reason: PaymentErrorReason, payerActionUrl?: string) =>
+    new PayPalApiError(reason, message, issue, link, payerActionUrl, status, links);
+  if (status >= 500) return make("unavailable");
   const mapped = issue ? ISSUE_REASONS[issue] : undefined;
-  if (mapped) return new PaymentError(mapped, message, issue, link, payerAction?.href);
-  if (status === 404) return new PaymentError("not_found", message, issue, link);
-  return new PaymentError("rejected", message, issue, link);
+  if (mapped) return make(mapped, payerAction?.href);
+  if (status === 404) return make("not_found");
+  return make("rejected");
 }
 
 class Retryable extends Error {}

@@ -20,7 +20,7 @@ import { createWebhookVerifier } from "./paypal-webhooks.ts";
 // PayPal answers with status DECLINED comes back as a Capture with that status (a record PayPal
 // keeps and sends webhooks about), not as a thrown error; a DENIED authorization likewise.
 // Callers read the status. Every POST asks for the full representation (PayPal's default answer
-// is minimal) and carries a PayPal-Request-Id.
+// is minimal) and carries a PayPal-Request-Id, except void, for which PayPal defines none.
 
 export type PayPalProviderOptions = {
   config: PayPalConfig;
@@ -144,11 +144,13 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
       return captureFrom(raw as RawCapture);
     },
 
-    async voidAuthorization(authorizationId, requestId) {
+    // PayPal's void takes no PayPal-Request-Id (authorizations.void lists none): a repeat is a
+    // second void and answers PREVIOUSLY_VOIDED (already_done), which callers read as released.
+    async voidAuthorization(authorizationId) {
       await http.post(
         path("/v2/payments/authorizations/", authorizationId, "/void"),
         undefined,
-        requestId,
+        undefined,
       );
     },
 

@@ -3,6 +3,7 @@
 import type { Database } from "../../../db/database.ts";
 import {
   lockRow,
+  ORDER_APPROVAL_WINDOW_MS,
   type OrderData,
   orderGone,
   type SandboxOutcome,
@@ -11,6 +12,8 @@ import {
 
 export type Checkout = {
   orderId: string;
+  /** AUTHORIZE: the buyer approves a hold; CAPTURE: a payment taken at once. */
+  intent: OrderData["intent"];
   status: string;
   amountCents: number;
   currency: string;
@@ -30,6 +33,7 @@ function toCheckout(row: {
   const data = row.data as OrderData;
   return {
     orderId: row.id,
+    intent: data.intent ?? "AUTHORIZE",
     status: row.status,
     amountCents: row.amount_cents,
     currency: row.currency.trim(),
@@ -56,8 +60,9 @@ export async function readCheckout(
 }
 
 /**
- * The buyer approves: a CREATED order becomes APPROVED with the chosen outcome. An order past
- * CREATED is left as it is (approving twice, e.g. the back button, changes nothing).
+ * The buyer approves: a CREATED order becomes APPROVED with the chosen outcome, to be authorized
+ * or captured within 3 hours (PayPal's window restarts at the approval). An order past CREATED
+ * is left as it is (approving twice, e.g. the back button, changes nothing).
  */
 export async function approveCheckout(
   database: Database,
@@ -70,7 +75,8 @@ export async function approveCheckout(
     if (!row || orderGone(row, now)) return undefined;
     if (row.status !== "CREATED") return toCheckout(row);
     const data: OrderData = { ...(row.data as OrderData), outcome };
-    await updateRow(trx, orderId, { status: "APPROVED", data }, now);
+    const expires_at = new Date(now.getTime() + ORDER_APPROVAL_WINDOW_MS);
+    await updateRow(trx, orderId, { status: "APPROVED", data, expires_at }, now);
     return toCheckout({ ...row, status: "APPROVED", data });
   });
 }

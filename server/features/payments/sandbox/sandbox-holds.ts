@@ -18,35 +18,39 @@ import {
 type CaptureInput = Parameters<PaymentProvider["captureAuthorization"]>[1];
 
 /**
- * The authorization under lock, or a refusal when it can no longer move money. One past its
- * validity reads VOIDED, as PayPal shows a lapsed hold (kept: refusals are thrown after the
- * commit).
+ * The authorization under lock, or a refusal in PayPal's words when it can no longer move money
+ * by `action`. One past its validity reads VOIDED, as PayPal shows a lapsed hold (stored: a
+ * refusal is returned, not thrown, so the transaction keeps it). Capturing a lapsed one answers
+ * AUTHORIZATION_EXPIRED, a voided one AUTHORIZATION_VOIDED (both authorization_expired: a new
+ * approval is needed); voiding either PREVIOUSLY_VOIDED (already_done).
  */
 async function liveAuthorization(
   trx: Trx,
   id: string,
   now: Date,
+  action: "capture" | "void",
 ): Promise<{ row: Row; data: AuthorizationData } | { error: PaymentError }> {
   const row = await lockRow(trx, id, "authorization");
   if (!row) return refuse("not_found", `No authorization ${id}`, "RESOURCE_NOT_FOUND");
   const data = row.data as AuthorizationData;
-  if (row.status === "VOIDED") {
-    return refuse("already_done", "The authorization was voided", "AUTHORIZATION_VOIDED");
-  }
   if (row.status === "CAPTURED") {
-    return refuse(
-      "already_done",
-      "The authorization was captured in full",
-      "AUTHORIZATION_ALREADY_CAPTURED",
-    );
+    return action === "void"
+      ? refuse("already_done", "The authorization was captured", "PREVIOUSLY_CAPTURED")
+      : refuse(
+          "already_done",
+          "The authorization was captured in full",
+          "AUTHORIZATION_ALREADY_CAPTURED",
+        );
   }
-  if (now > row.expires_at!) {
-    await updateRow(trx, id, { status: "VOIDED" }, now);
-    return refuse(
-      "authorization_expired",
-      "The authorization has expired",
-      "AUTHORIZATION_EXPIRED",
-    );
+  const lapsed = now > row.expires_at!;
+  if (lapsed && row.status !== "VOIDED") await updateRow(trx, id, { status: "VOIDED" }, now);
+  if (lapsed || row.status === "VOIDED") {
+    if (action === "void") {
+      return refuse("already_done", "The authorization was voided", "PREVIOUSLY_VOIDED");
+    }
+    return lapsed
+      ? refuse("authorization_expired", "The authorization has expired", "AUTHORIZATION_EXPIRED")
+      : refuse("authorization_expired", "The authorization was voided", "AUTHORIZATION_VOIDED");
   }
   return { row, data };
 }
@@ -57,7 +61,7 @@ export async function capture(
   authorizationId: string,
   input: CaptureInput,
 ): Promise<Outcome<Capture>> {
-  const live = await liveAuthorization(trx, authorizationId, at);
+  const live = await liveAuthorization(trx, authorizationId, at, "capture");
   if ("error" in live) return live;
   const { row, data } = live;
   checkAmount(input.amountCents, input.currency, row.currency);
@@ -105,7 +109,7 @@ export async function voidHold(
   at: Date,
   authorizationId: string,
 ): Promise<Outcome<null>> {
-  const live = await liveAuthorization(trx, authorizationId, at);
+  const live = await liveAuthorization(trx, authorizationId, at, "void");
   if ("error" in live) return live;
   await updateRow(trx, authorizationId, { status: "VOIDED" }, at);
   return { ok: null };

@@ -86,8 +86,10 @@ async function approvedOrder(
   intent: OrderData["intent"],
 ): Promise<{ order: Row; data: OrderData } | { error: PaymentError }> {
   const order = await lockRow(trx, orderId, "order");
-  if (!order || orderGone(order, at)) {
-    return refuse("not_found", `No order ${orderId}`, "RESOURCE_NOT_FOUND");
+  if (!order) return refuse("not_found", `No order ${orderId}`, "RESOURCE_NOT_FOUND");
+  // PayPal answers ORDER_EXPIRED to an authorize or capture of an order past its window.
+  if (orderGone(order, at)) {
+    return refuse("order_expired", `The order ${orderId} has expired`, "ORDER_EXPIRED");
   }
   const data = order.data as OrderData;
   if ((data.intent ?? "AUTHORIZE") !== intent) {

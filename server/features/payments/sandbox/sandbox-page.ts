@@ -85,7 +85,7 @@ export function checkoutPage(checkout: Checkout): Html {
         <strong>This is a test payment.</strong>No money moves and no card is charged.
       </div>
       <section class="summary" aria-label="Order summary">
-        <div class="label">Amount to authorize</div>
+        <div class="label">${checkout.intent === "CAPTURE" ? "Amount to pay" : "Amount to authorize"}</div>
         <div class="amount">${amount.replace(/ [A-Z]{3}$/, "")} <span>${checkout.currency}</span></div>
         <p class="desc">${checkout.description}</p>
       </section>
@@ -104,7 +104,7 @@ export function checkoutPage(checkout: Checkout): Html {
           <select name="outcome">
             <option value="approve" selected>Approve payment</option>
             <option value="decline">Decline the card</option>
-            <option value="lapse">Let the hold lapse early</option>
+            ${checkout.intent === "AUTHORIZE" ? html`<option value="lapse">Let the hold lapse early</option>` : ""}
           </select>
           <span class="hint">The card details are for show; the outcome decides what happens.</span>
         </label>

@@ -118,14 +118,28 @@ export function toAuthorization(row: Row): Authorization {
   };
 }
 
+/**
+ * An authorization as the provider shows it at `now`: one past its validity reads VOIDED, as
+ * PayPal shows a lapsed hold (it has no EXPIRED status), whether or not a call has stored that.
+ */
+export function authorizationAt(row: Row, now: Date): Authorization {
+  const authorization = toAuthorization(row);
+  const lapsed = row.status !== "CAPTURED" && row.expires_at !== null && now > row.expires_at;
+  return lapsed ? { ...authorization, status: "VOIDED" } : authorization;
+}
+
 export function toCapture(row: Row): Capture {
   return { id: row.id, status: row.status as Capture["status"], amountCents: row.amount_cents };
 }
 
-/** PayPal's window: an order the buyer has not approved 3 hours after its creation is gone. */
+/**
+ * PayPal's window: an order the buyer has not approved 3 hours after its creation is gone, and
+ * so is one not authorized or captured 3 hours after the buyer's (last) approval. `expires_at`
+ * of an order holds the end of its current window.
+ */
 export const ORDER_APPROVAL_WINDOW_MS = 3 * 60 * 60 * 1000;
 
-/** An order past its approval window answers as PayPal's does: not found. */
+/** An order past its window answers as PayPal's does: not found (order_expired when acted on). */
 export const orderGone = (order: Pick<Row, "status" | "expires_at">, now: Date) =>
   (order.status === "CREATED" || order.status === "APPROVED") &&
   order.expires_at !== null &&
@@ -179,7 +193,7 @@ export async function readOrder(
     referenceId: data.referenceId,
     customId: data.customId,
     approveUrl: order.status === "CREATED" ? checkoutUrl(origin, order.id) : null,
-    authorizations: authorizations.map(toAuthorization),
+    authorizations: authorizations.map((a) => authorizationAt(a, now)),
     captures: captures.map(toCapture),
   };
 }

@@ -3,12 +3,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HOLD_LIFETIME } from "../../../../contracts/constants.ts";
 import type { Database } from "../../../db/database.ts";
 import { createTestDatabase } from "../../../test/test-database.ts";
-import type { PaymentErrorReason, PaymentProvider } from "../provider.ts";
+import {
+  type OrderIntent,
+  PaymentError,
+  type PaymentErrorReason,
+  type PaymentProvider,
+} from "../provider.ts";
 import { createSandboxProvider, LAPSING_HOLD_MS } from "./sandbox.ts";
 import { approveCheckout } from "./sandbox-checkout.ts";
 import type { SandboxOutcome } from "./sandbox-store.ts";
 
-const DAY = 24 * 60 * 60 * 1000;
+// The built-in sandbox provider on the test database, as PayPal answers: both intents, the
+// buyer's test outcomes (a declined card sends the order back to the buyer), the 3-hour window
+// of an order, and a lapsed hold that reads VOIDED.
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 const START = new Date("2026-03-02T10:00:00Z");
 const ORIGIN = "http://shop.test";
 
@@ -28,21 +38,33 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 beforeEach(() => at(0));
 
-async function refusal(promise: Promise<unknown>): Promise<PaymentErrorReason> {
+async function failure(promise: Promise<unknown>): Promise<PaymentError> {
   const error = await promise.then(
     () => {
       throw new Error("expected a PaymentError");
     },
     (e: unknown) => e,
   );
-  expect(error).toMatchObject({ name: "PaymentError" });
-  return (error as { reason: PaymentErrorReason }).reason;
+  expect(error).toBeInstanceOf(PaymentError);
+  return error as PaymentError;
 }
 
-async function newOrder(amountCents = 15_000) {
+async function refusal(promise: Promise<unknown>): Promise<PaymentErrorReason> {
+  return (await failure(promise)).reason;
+}
+
+/** The refusal's reason and PayPal's issue name. */
+async function refused(promise: Promise<unknown>) {
+  const error = await failure(promise);
+  return [error.reason, error.providerIssue];
+}
+
+async function newOrder(amountCents = 15_000, intent: OrderIntent = "AUTHORIZE") {
   return provider.createOrder({
     requestId: rid(),
+    intent,
     referenceId: "booking-1",
+    customId: "payment-order-1",
     amountCents,
     currency: "USD",
     description: "Portrait session",
@@ -58,6 +80,13 @@ async function authorized(amountCents = 15_000, outcome: SandboxOutcome = "appro
   return { order, authorization: await provider.authorizeOrder(order.id, rid()) };
 }
 
+/** A CAPTURE order the buyer approved with `outcome`. */
+async function approvedCaptureOrder(amountCents = 15_000, outcome: SandboxOutcome = "approve") {
+  const order = await newOrder(amountCents, "CAPTURE");
+  await approveCheckout(database, order.id, outcome, clock);
+  return order;
+}
+
 const capture = (id: string, amountCents: number, finalCapture = false, requestId = rid()) =>
   provider.captureAuthorization(id, { amountCents, currency: "USD", finalCapture, requestId });
 /**
@@ -68,31 +97,39 @@ async function warmPool() {
   await Promise.all([1, 2, 3, 4].map(() => sql`select pg_sleep(0.02)`.execute(database.db)));
 }
 
-const reauthorize = (id: string, amountCents: number) =>
-  provider.reauthorize(id, { amountCents, currency: "USD", requestId: rid() });
-
 describe("orders", () => {
-  it("are created awaiting approval on our own checkout page", async () => {
-    const order = await newOrder();
-    expect(order).toMatchObject({
-      status: "CREATED",
-      amountCents: 15_000,
-      currency: "USD",
-      referenceId: "booking-1",
-      approveUrl: `${ORIGIN}/sandbox/checkout/${order.id}`,
-      authorizations: [],
-      captures: [],
-    });
-    expect(order.id).toMatch(/^SBX-[0-9A-F]{16}$/);
-    expect(await provider.getOrder(order.id)).toEqual(order);
-    expect(await refusal(provider.getOrder("SBX-NOPE"))).toBe("not_found");
-  });
+  it.each(["AUTHORIZE", "CAPTURE"] as const)(
+    "%s orders are created awaiting approval on our own checkout page",
+    async (intent) => {
+      const order = await newOrder(15_000, intent);
+      expect(order).toEqual({
+        id: expect.stringMatching(/^SBX-[0-9A-F]{16}$/),
+        status: "CREATED",
+        intent,
+        amountCents: 15_000,
+        currency: "USD",
+        referenceId: "booking-1",
+        customId: "payment-order-1",
+        approveUrl: `${ORIGIN}/sandbox/checkout/${order.id}`,
+        authorizations: [],
+        captures: [],
+      });
+      expect(await provider.getOrder(order.id)).toEqual(order);
+      expect(await refusal(provider.getOrder("SBX-NOPE"))).toBe("not_found");
+    },
+  );
 
   it("cannot be authorized before the buyer approves, nor twice", async () => {
     const order = await newOrder();
-    expect(await refusal(provider.authorizeOrder(order.id, rid()))).toBe("not_approved");
+    expect(await refused(provider.authorizeOrder(order.id, rid()))).toEqual([
+      "not_approved",
+      "ORDER_NOT_APPROVED",
+    ]);
     await approveCheckout(database, order.id, "approve", clock);
-    expect((await provider.getOrder(order.id)).status).toBe("APPROVED");
+    expect(await provider.getOrder(order.id)).toMatchObject({
+      status: "APPROVED",
+      approveUrl: null,
+    });
     await provider.authorizeOrder(order.id, rid());
     expect(await refusal(provider.authorizeOrder(order.id, rid()))).toBe("already_done");
     expect(await refusal(provider.authorizeOrder("SBX-NOPE", rid()))).toBe("not_found");
@@ -108,15 +145,152 @@ describe("orders", () => {
       new Date(START.getTime() + HOLD_LIFETIME.validDays * DAY),
     );
     const read = await provider.getOrder(order.id);
-    expect(read).toMatchObject({ status: "COMPLETED", approveUrl: null });
+    expect(read).toMatchObject({ status: "COMPLETED", intent: "AUTHORIZE", approveUrl: null });
     expect(read.authorizations).toEqual([authorization]);
+    expect(await provider.getAuthorization(authorization.id)).toEqual(authorization);
   });
 
-  it("declines the card when the buyer chose that outcome", async () => {
+  it("refuse the action their intent does not allow", async () => {
+    const toCapture = await approvedCaptureOrder();
+    expect(await refused(provider.authorizeOrder(toCapture.id, rid()))).toEqual([
+      "rejected",
+      "ACTION_DOES_NOT_MATCH_INTENT",
+    ]);
+    const toHold = await newOrder();
+    await approveCheckout(database, toHold.id, "approve", clock);
+    expect(await refused(provider.captureOrder(toHold.id, rid()))).toEqual([
+      "rejected",
+      "ACTION_DOES_NOT_MATCH_INTENT",
+    ]);
+    // Neither was used up.
+    expect((await provider.captureOrder(toCapture.id, rid())).status).toBe("COMPLETED");
+    expect((await provider.authorizeOrder(toHold.id, rid())).status).toBe("CREATED");
+  });
+
+  it("go back to the buyer when the card is declined, and go through once approved again", async () => {
     const order = await newOrder();
     await approveCheckout(database, order.id, "decline", clock);
-    expect(await refusal(provider.authorizeOrder(order.id, rid()))).toBe("declined");
-    expect((await provider.getOrder(order.id)).authorizations).toEqual([]);
+    const requestId = rid();
+    const declined = await failure(provider.authorizeOrder(order.id, requestId));
+    expect([declined.reason, declined.providerIssue]).toEqual(["declined", "INSTRUMENT_DECLINED"]);
+    expect(declined.payerActionUrl).toBe(`${ORIGIN}/sandbox/checkout/${order.id}`);
+    expect(await provider.getOrder(order.id)).toMatchObject({
+      status: "CREATED",
+      approveUrl: declined.payerActionUrl,
+      authorizations: [],
+    });
+    // The refused request is not kept: sent again under its id once the buyer approved, it acts.
+    await approveCheckout(database, order.id, "approve", clock);
+    expect((await provider.authorizeOrder(order.id, requestId)).status).toBe("CREATED");
+  });
+
+  it("are gone when not approved within 3 hours of their creation", async () => {
+    const order = await newOrder();
+    at(3 * HOUR);
+    expect((await provider.getOrder(order.id)).status).toBe("CREATED");
+    at(3 * HOUR + 1_000);
+    expect(await refused(provider.getOrder(order.id))).toEqual(["not_found", "RESOURCE_NOT_FOUND"]);
+    expect(await approveCheckout(database, order.id, "approve", clock)).toBeUndefined();
+    expect(await refused(provider.authorizeOrder(order.id, rid()))).toEqual([
+      "order_expired",
+      "ORDER_EXPIRED",
+    ]);
+  });
+
+  it("are gone when not authorized or captured within 3 hours of the buyer's approval", async () => {
+    const toHold = await newOrder();
+    const toCapture = await newOrder(15_000, "CAPTURE");
+    at(2 * HOUR);
+    await approveCheckout(database, toHold.id, "approve", clock);
+    await approveCheckout(database, toCapture.id, "approve", clock);
+    // Past the creation's 3 hours, within the approval's.
+    at(4 * HOUR);
+    expect((await provider.getOrder(toHold.id)).status).toBe("APPROVED");
+    const late = await newOrder(15_000, "CAPTURE");
+    await approveCheckout(database, late.id, "approve", clock);
+    expect((await provider.captureOrder(late.id, rid())).status).toBe("COMPLETED");
+    at(5 * HOUR + 1_000);
+    expect(await refusal(provider.getOrder(toHold.id))).toBe("not_found");
+    expect(await refused(provider.authorizeOrder(toHold.id, rid()))).toEqual([
+      "order_expired",
+      "ORDER_EXPIRED",
+    ]);
+    expect(await refused(provider.captureOrder(toCapture.id, rid()))).toEqual([
+      "order_expired",
+      "ORDER_EXPIRED",
+    ]);
+    // A completed order stays.
+    at(30 * DAY);
+    expect((await provider.getOrder(late.id)).status).toBe("COMPLETED");
+  });
+});
+
+describe("CAPTURE orders", () => {
+  it("capture the whole amount once the buyer approves, and read the capture back", async () => {
+    const order = await newOrder(15_000, "CAPTURE");
+    expect(await refused(provider.captureOrder(order.id, rid()))).toEqual([
+      "not_approved",
+      "ORDER_NOT_APPROVED",
+    ]);
+    await approveCheckout(database, order.id, "approve", clock);
+    const captured = await provider.captureOrder(order.id, rid());
+    expect(captured).toEqual({
+      id: expect.stringMatching(/^SBXCAP-[0-9A-F]{16}$/),
+      status: "COMPLETED",
+      amountCents: 15_000,
+    });
+    expect(await provider.getOrder(order.id)).toMatchObject({
+      status: "COMPLETED",
+      intent: "CAPTURE",
+      approveUrl: null,
+      authorizations: [],
+      captures: [captured],
+    });
+    expect(await provider.getCapture(captured.id)).toEqual(captured);
+    const refund = await provider.refundCapture(captured.id, {
+      amountCents: 5_000,
+      currency: "USD",
+      requestId: rid(),
+    });
+    expect(refund).toMatchObject({ status: "COMPLETED", amountCents: 5_000 });
+    expect(await provider.getCapture(captured.id)).toEqual({
+      ...captured,
+      status: "PARTIALLY_REFUNDED",
+    });
+  });
+
+  it("answer a repeated request id with the same capture, and another one already_done", async () => {
+    const order = await approvedCaptureOrder();
+    const first = await provider.captureOrder(order.id, "same-capture-order");
+    expect(await provider.captureOrder(order.id, "same-capture-order")).toEqual(first);
+    expect(await refused(provider.captureOrder(order.id, rid()))).toEqual([
+      "already_done",
+      "ORDER_ALREADY_CAPTURED",
+    ]);
+    expect((await provider.getOrder(order.id)).captures).toEqual([first]);
+  });
+
+  it("go back to the buyer when the card is declined, and capture once approved again", async () => {
+    const order = await approvedCaptureOrder(15_000, "decline");
+    const requestId = rid();
+    const declined = await failure(provider.captureOrder(order.id, requestId));
+    expect([declined.reason, declined.providerIssue]).toEqual(["declined", "INSTRUMENT_DECLINED"]);
+    expect(declined.payerActionUrl).toBe(`${ORIGIN}/sandbox/checkout/${order.id}`);
+    expect(await provider.getOrder(order.id)).toMatchObject({ status: "CREATED", captures: [] });
+    await approveCheckout(database, order.id, "approve", clock);
+    expect(await provider.captureOrder(order.id, requestId)).toMatchObject({
+      status: "COMPLETED",
+      amountCents: 15_000,
+    });
+  });
+
+  it("answer not_found for what is not a capture, or not an authorization", async () => {
+    const { authorization } = await authorized();
+    const captured = await capture(authorization.id, 15_000, true);
+    expect(await refusal(provider.getCapture("SBXCAP-NOPE"))).toBe("not_found");
+    expect(await refusal(provider.getCapture(authorization.id))).toBe("not_found");
+    expect(await refusal(provider.getAuthorization("SBXAUTH-NOPE"))).toBe("not_found");
+    expect(await refusal(provider.getAuthorization(captured.id))).toBe("not_found");
   });
 });
 
@@ -125,20 +299,23 @@ describe("captures", () => {
     const { order, authorization } = await authorized();
     const deposit = await capture(authorization.id, 4_500);
     expect(deposit).toMatchObject({ status: "COMPLETED", amountCents: 4_500 });
-    expect((await provider.getOrder(order.id)).authorizations[0]!.status).toBe(
-      "PARTIALLY_CAPTURED",
-    );
+    expect((await provider.getAuthorization(authorization.id)).status).toBe("PARTIALLY_CAPTURED");
     expect(await refusal(capture(authorization.id, 10_501, true))).toBe("rejected");
     const rest = await capture(authorization.id, 10_500, true);
     const read = await provider.getOrder(order.id);
     expect(read.authorizations[0]!.status).toBe("CAPTURED");
     expect(read.captures).toEqual([deposit, rest]);
-    expect(await refusal(capture(authorization.id, 1))).toBe("already_done");
+    expect(await provider.getCapture(rest.id)).toEqual(rest);
+    expect(await refused(capture(authorization.id, 1))).toEqual([
+      "already_done",
+      "AUTHORIZATION_ALREADY_CAPTURED",
+    ]);
   });
 
   it("release what is left on a final capture of less", async () => {
     const { authorization } = await authorized();
     await capture(authorization.id, 1_000, true);
+    expect((await provider.getAuthorization(authorization.id)).status).toBe("CAPTURED");
     expect(await refusal(capture(authorization.id, 1_000))).toBe("already_done");
   });
 
@@ -156,12 +333,24 @@ describe("captures", () => {
     expect(await refusal(capture("SBXAUTH-NOPE", 100))).toBe("not_found");
   });
 
-  it("fail once the authorization has expired (day 30), which then reads EXPIRED", async () => {
+  it("fail once the authorization lapsed (day 30), which then reads VOIDED", async () => {
     const { order, authorization } = await authorized();
+    at(29 * DAY);
+    expect((await provider.getAuthorization(authorization.id)).status).toBe("CREATED");
     at(30 * DAY);
-    expect(await refusal(capture(authorization.id, 100))).toBe("authorization_expired");
-    expect((await provider.getOrder(order.id)).authorizations[0]!.status).toBe("EXPIRED");
-    expect(await refusal(capture(authorization.id, 100))).toBe("authorization_expired");
+    // Read as VOIDED before any call found it so: PayPal has no EXPIRED authorization.
+    expect((await provider.getAuthorization(authorization.id)).status).toBe("VOIDED");
+    expect((await provider.getOrder(order.id)).authorizations[0]!.status).toBe("VOIDED");
+    expect(await refused(capture(authorization.id, 100))).toEqual([
+      "authorization_expired",
+      "AUTHORIZATION_EXPIRED",
+    ]);
+    expect(await refused(capture(authorization.id, 100))).toEqual([
+      "authorization_expired",
+      "AUTHORIZATION_EXPIRED",
+    ]);
+    expect((await provider.getOrder(order.id)).authorizations[0]!.status).toBe("VOIDED");
+    expect(await refusal(provider.voidAuthorization(authorization.id, rid()))).toBe("already_done");
   });
 
   it("with the lapse outcome: the deposit works, the remainder 10 minutes later does not", async () => {
@@ -170,8 +359,8 @@ describe("captures", () => {
     expect(authorization.honoredUntil).toEqual(authorization.expiresAt);
     await capture(authorization.id, 4_500);
     at(LAPSING_HOLD_MS + 1_000);
+    expect((await provider.getAuthorization(authorization.id)).status).toBe("VOIDED");
     expect(await refusal(capture(authorization.id, 10_500, true))).toBe("authorization_expired");
-    expect(await refusal(reauthorize(authorization.id, 10_500))).toBe("authorization_expired");
   });
 });
 
@@ -180,68 +369,37 @@ describe("voids", () => {
     const { order, authorization } = await authorized();
     await provider.voidAuthorization(authorization.id, rid());
     expect((await provider.getOrder(order.id)).authorizations[0]!.status).toBe("VOIDED");
-    expect(await refusal(provider.voidAuthorization(authorization.id, rid()))).toBe("already_done");
-    expect(await refusal(capture(authorization.id, 100))).toBe("already_done");
+    expect((await provider.getAuthorization(authorization.id)).status).toBe("VOIDED");
+    expect(await refused(provider.voidAuthorization(authorization.id, rid()))).toEqual([
+      "already_done",
+      "PREVIOUSLY_VOIDED",
+    ]);
+    // A voided hold cannot be captured: a new approval is needed.
+    expect(await refused(capture(authorization.id, 100))).toEqual([
+      "authorization_expired",
+      "AUTHORIZATION_VOIDED",
+    ]);
   });
 
   it("release the rest after a partial capture, but not after the final one", async () => {
     const partial = await authorized();
     await capture(partial.authorization.id, 4_500);
     await provider.voidAuthorization(partial.authorization.id, rid());
-    expect(await refusal(capture(partial.authorization.id, 100))).toBe("already_done");
+    expect(await refusal(capture(partial.authorization.id, 100))).toBe("authorization_expired");
 
     const full = await authorized();
     await capture(full.authorization.id, 15_000, true);
-    expect(await refusal(provider.voidAuthorization(full.authorization.id, rid()))).toBe(
+    expect(await refused(provider.voidAuthorization(full.authorization.id, rid()))).toEqual([
       "already_done",
-    );
-  });
-});
-
-describe("reauthorization", () => {
-  it("is refused in the honor period (day 2), allowed once on day 5, and replaces the original", async () => {
-    const { order, authorization } = await authorized();
-    await capture(authorization.id, 4_500);
-    at(2 * DAY);
-    expect(await refusal(reauthorize(authorization.id, 10_500))).toBe("rejected");
-    at(5 * DAY);
-    const renewed = await reauthorize(authorization.id, 10_500);
-    expect(renewed).toMatchObject({ status: "CREATED", amountCents: 10_500 });
-    expect(renewed.id).not.toBe(authorization.id);
-    expect(renewed.honoredUntil).toEqual(new Date(START.getTime() + 8 * DAY));
-    expect(renewed.expiresAt).toEqual(authorization.expiresAt);
-    const read = await provider.getOrder(order.id);
-    expect(read.authorizations.map((a) => [a.id, a.status])).toEqual([
-      [authorization.id, "VOIDED"],
-      [renewed.id, "CREATED"],
+      "PREVIOUSLY_CAPTURED",
     ]);
-    // Once per original, and a reauthorization cannot itself be reauthorized.
-    expect(await refusal(reauthorize(authorization.id, 10_500))).toBe("rejected");
-    at(9 * DAY);
-    expect(await refusal(reauthorize(renewed.id, 10_500))).toBe("rejected");
-    expect(await refusal(capture(authorization.id, 100))).toBe("already_done");
-    await capture(renewed.id, 10_500, true);
-    expect((await provider.getOrder(order.id)).captures).toHaveLength(2);
   });
 
-  it("allows at most 115 % of the original and $75 more", async () => {
-    const small = await authorized(10_000);
-    at(4 * DAY);
-    expect(await refusal(reauthorize(small.authorization.id, 11_501))).toBe("rejected");
-    expect((await reauthorize(small.authorization.id, 11_500)).amountCents).toBe(11_500);
-
-    at(0);
-    const large = await authorized(100_000);
-    at(4 * DAY);
-    // 115 % would be 115,000; the $75 cap is lower.
-    expect(await refusal(reauthorize(large.authorization.id, 107_501))).toBe("rejected");
-    expect((await reauthorize(large.authorization.id, 107_500)).amountCents).toBe(107_500);
-  });
-
-  it("is refused after the 29 days", async () => {
+  it("answer a repeated request id with the first answer", async () => {
     const { authorization } = await authorized();
-    at(30 * DAY);
-    expect(await refusal(reauthorize(authorization.id, 15_000))).toBe("authorization_expired");
+    await provider.voidAuthorization(authorization.id, "same-void");
+    await provider.voidAuthorization(authorization.id, "same-void");
+    expect((await provider.getAuthorization(authorization.id)).status).toBe("VOIDED");
   });
 });
 
@@ -270,25 +428,20 @@ describe("request ids", () => {
     expect(again).toEqual(first);
     expect((await provider.getOrder(order.id)).captures).toEqual([first]);
 
-    const created = await provider.createOrder({
+    const input = {
       requestId: "same-order",
+      intent: "CAPTURE" as const,
       referenceId: "b",
+      customId: "c",
       amountCents: 100,
       currency: "USD",
       description: "x",
       returnUrl: ORIGIN,
       cancelUrl: ORIGIN,
-    });
-    const repeated = await provider.createOrder({
-      requestId: "same-order",
-      referenceId: "b",
-      amountCents: 100,
-      currency: "USD",
-      description: "x",
-      returnUrl: ORIGIN,
-      cancelUrl: ORIGIN,
-    });
-    expect(repeated.id).toBe(created.id);
+    };
+    const created = await provider.createOrder(input);
+    const repeated = await provider.createOrder(input);
+    expect(repeated).toEqual(created);
   });
 
   it("return a stored authorization with its dates, and refuse an id used for another call", async () => {

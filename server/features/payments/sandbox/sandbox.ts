@@ -1,14 +1,22 @@
 // The built-in payment provider for running without a PayPal account (issue 11): it keeps
 // orders, authorizations, captures and refunds in our database and answers like PayPal
-// Orders v2 with an authorization hold, including its refusals. The buyer approves on our own
-// page (sandbox-routes.ts). Every time comes from `now()`, so tests move the clock.
+// Orders v2 with either intent (a hold to capture later, or a capture at once), refusals
+// included. The buyer approves on our own page (sandbox-routes.ts). Every time comes from
+// `now()`, so tests move the clock.
 import type { Database } from "../../../db/database.ts";
 import type { Authorization, Capture, Order, PaymentProvider, Refund } from "../provider.ts";
 import { PaymentError } from "../provider.ts";
 import { capture, voidHold } from "./sandbox-holds.ts";
 import { authorize, captureOrder, checkAmount, insertOrder, refund } from "./sandbox-operations.ts";
 import { sandboxPayouts } from "./sandbox-payouts.ts";
-import { once, readOrder, readRow, toAuthorization, toCapture } from "./sandbox-store.ts";
+import {
+  authorizationAt,
+  checkoutUrl,
+  once,
+  readOrder,
+  readRow,
+  toCapture,
+} from "./sandbox-store.ts";
 
 export { LAPSING_HOLD_MS } from "./sandbox-operations.ts";
 
@@ -29,6 +37,12 @@ export function createSandboxProvider(options: {
     return { ...a, honoredUntil: new Date(a.honoredUntil), expiresAt: new Date(a.expiresAt) };
   };
   const asIs = <T>(stored: unknown) => stored as T;
+  /** A declined card sends the buyer back to our checkout page, as PayPal links its own. */
+  const backToBuyer = (orderId: string) => (error: unknown) => {
+    if (!(error instanceof PaymentError) || error.reason !== "declined") throw error;
+    const page = checkoutUrl(origin(), orderId);
+    throw new PaymentError(error.reason, error.message, error.providerIssue, undefined, page);
+  };
 
   return {
     name: "sandbox",
@@ -54,7 +68,7 @@ export function createSandboxProvider(options: {
         requestId,
         (trx) => authorize(trx, now(), orderId),
         reviveAuthorization,
-      );
+      ).catch(backToBuyer(orderId));
     },
 
     captureAuthorization(authorizationId, input) {
@@ -84,17 +98,14 @@ export function createSandboxProvider(options: {
         requestId,
         (trx) => captureOrder(trx, now(), orderId),
         asIs<Capture>,
-      );
+      ).catch(backToBuyer(orderId));
     },
 
     async getAuthorization(authorizationId) {
       const row = await readRow(database.db, authorizationId, "authorization");
       if (!row) throw new PaymentError("not_found", `No authorization ${authorizationId}`);
       // A hold past its validity reads VOIDED, as PayPal shows a lapsed one.
-      if (row.status !== "CAPTURED" && row.expires_at && now() > row.expires_at) {
-        return { ...toAuthorization(row), status: "VOIDED" };
-      }
-      return toAuthorization(row);
+      return authorizationAt(row, now());
     },
 
     async getCapture(captureId) {
