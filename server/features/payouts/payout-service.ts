@@ -27,7 +27,7 @@ import {
 // so a failed payout's money is still in the balance; a paid one PayPal takes back goes back to
 // failed with a +net payout_return line (per attempt), and staff's retry is a new attempt.
 
-const FAILED_ITEM = new Set(["FAILED", "RETURNED", "BLOCKED", "REFUNDED", "REVERSED", "DENIED"]);
+const FAILED_ITEM = new Set(["FAILED", "RETURNED", "BLOCKED", "REFUNDED", "REVERSED"]);
 /** Item statuses that take back money PayPal had already paid (RETURNED: never claimed). */
 const TAKEN_BACK_ITEM = new Set(["RETURNED", "REFUNDED", "REVERSED"]);
 const batchIdOf = (payoutId: string, attempt: number) => `SH-${payoutId}-${attempt}`;
