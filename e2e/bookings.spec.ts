@@ -130,7 +130,7 @@ test("book from a profile, approve the deposit in a new tab, the creator accepts
   // The client's booking page turns Confirmed without a reload.
   await page.goto(`${world.url}/bookings/${id}`);
   await expect(page.getByText("Confirmed", { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(/Hold of \$337\.50 active until/)).toBeVisible();
+  await expect(page.getByText(/Remaining balance of \$337\.50: approve it from/)).toBeVisible();
   await page.goto(`${world.url}/bookings`);
   const card = page
     .getByRole("tabpanel")

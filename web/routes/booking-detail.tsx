@@ -9,20 +9,23 @@ import { useBooking, useLiveBookings } from "../features/bookings/api.ts";
 import { BookingDetail } from "../features/bookings/booking-detail.tsx";
 import {
   BOOKINGS_TITLE,
-  PAYMENT_APPROVED_BANNER,
-  PAYMENT_CANCELLED_BANNER,
+  PAYMENT_BANNERS,
+  type PaymentOutcome,
   SIGN_IN_TO_CONTINUE,
 } from "../features/bookings/strings.ts";
 import { isApiError } from "../lib/api-errors.ts";
 import { useSession } from "../lib/auth-client.ts";
 import NotFound from "./not-found.tsx";
 
-/** Where the payment provider sends the buyer back: ?payment=approved|cancelled. */
-function PaymentBanner() {
+/** Where the payment provider sends the buyer back: ?payment=approved|processing|declined|…. */
+function PaymentBanner({ pending }: { pending: boolean }) {
   const [params] = useSearchParams();
-  const payment = params.get("payment");
-  if (payment !== "approved" && payment !== "cancelled") return null;
-  const approved = payment === "approved";
+  const payment = params.get("payment") ?? "";
+  if (!(payment in PAYMENT_BANNERS)) return null;
+  const outcome = payment as PaymentOutcome;
+  const approved = outcome === "approved" || outcome === "processing";
+  // "Your request is with the creator" only while it is: a balance approved later says less.
+  const text = outcome === "approved" && !pending ? "Payment approved" : PAYMENT_BANNERS[outcome];
   const Icon = approved ? CheckCircle2 : XCircle;
   return (
     <div
@@ -34,7 +37,7 @@ function PaymentBanner() {
       }
     >
       <Icon className="size-5 shrink-0" aria-hidden />
-      {approved ? PAYMENT_APPROVED_BANNER : PAYMENT_CANCELLED_BANNER}
+      {text}
     </div>
   );
 }
@@ -42,7 +45,14 @@ function PaymentBanner() {
 function LoadedBooking({ id }: { id: string }) {
   useLiveBookings();
   const query = useBooking(id);
-  if (query.data) return <BookingDetail booking={query.data} />;
+  if (query.data) {
+    return (
+      <>
+        <PaymentBanner pending={query.data.status === "pending"} />
+        <BookingDetail booking={query.data} />
+      </>
+    );
+  }
   if (
     isApiError(query.error, "not_found") ||
     isApiError(query.error, "bad_request") ||
@@ -70,7 +80,6 @@ export default function BookingDetailScreen() {
     <Container className="pb-28">
       <BackLink to={PAGE_ROUTES.bookings}>Back to {BOOKINGS_TITLE}</BackLink>
       <div className="pt-6">
-        <PaymentBanner />
         {session.data ? (
           <LoadedBooking id={id} />
         ) : session.isPending ? (

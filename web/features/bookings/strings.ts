@@ -21,10 +21,18 @@ export {
 } from "../../lib/payment-tab.ts";
 
 export const HOLD_EXPLANATION =
-  "Only the deposit is charged now. A temporary hold is placed on the remaining balance; it is released or captured after the session.";
+  "Only the deposit is charged now. A temporary hold is placed on the remaining balance — you approve it in the two days before the session — and it is released or captured after the session.";
 
-export const PAYMENT_APPROVED_BANNER = "Payment approved — your request is with the creator";
-export const PAYMENT_CANCELLED_BANNER = "Payment cancelled";
+/** Where the payment provider sends the buyer back: the booking page's ?payment=… banner. */
+export const PAYMENT_BANNERS = {
+  approved: "Payment approved — your request is with the creator",
+  processing: "PayPal is still processing your payment: this page updates when it is done",
+  declined:
+    "PayPal declined that payment method. Nothing was charged: pay again to choose another one",
+  failed: "The payment did not go through, and nothing was charged",
+  cancelled: "Payment cancelled",
+} as const;
+export type PaymentOutcome = keyof typeof PAYMENT_BANNERS;
 
 /** The spec's badge words for the statuses it names; ours for the rest. */
 export const STATUS_LABELS: Record<BookingStatus, string> = {
