@@ -28,6 +28,7 @@ export default defineConfig({
           name: "component",
           include: ["web/**/*.component.test.tsx"],
           environment: "jsdom",
+          setupFiles: ["web/test/component-setup.ts"],
         },
       },
       ...databaseProjects.map(({ name, kind }) => ({

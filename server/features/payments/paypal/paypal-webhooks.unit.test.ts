@@ -263,9 +263,26 @@ describe("PayPal webhook verification", () => {
     for (const certificate of ["self-signed", "wrong-subject"] as const) {
       expect(await verify("PAYMENT.CAPTURE.COMPLETED", capture, { certificate })).toBeNull();
     }
-    // The fake's own chain, when its test root is not trusted (as in production).
+  });
+
+  it("asks PayPal about a PayPal certificate whose chain it cannot complete, and takes its answer", async () => {
+    // The fake's own chain, when its test root is not trusted (as a root missing in production).
     const untrusting = verifier({ webhookTrustedRootsPem: [] });
-    expect(await untrusting("PAYMENT.CAPTURE.COMPLETED", capture)).toBeNull();
+    const asked = () =>
+      fake.requests.filter((r) => r.path === "/v1/notifications/verify-webhook-signature").length;
+    const before = asked();
+    expect(await untrusting("PAYMENT.CAPTURE.COMPLETED", capture)).not.toBeNull();
+    expect(asked()).toBe(before + 1);
+    // A self-signed look-alike is PayPal's to deny: it answers FAILURE.
+    expect(
+      await untrusting("PAYMENT.CAPTURE.COMPLETED", capture, { certificate: "self-signed" }),
+    ).toBeNull();
+    // A signature that does not verify is refused before PayPal is asked.
+    const asking = asked();
+    expect(
+      await untrusting("PAYMENT.CAPTURE.COMPLETED", capture, { tamperSignature: true }),
+    ).toBeNull();
+    expect(asked()).toBe(asking);
   });
 
   it("answers null, without throwing, for a signed body that is not an event", async () => {
