@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
-import { migrate } from "./db/migrate.ts";
+import { MigrationChangedError, migrate } from "./db/migrate.ts";
 import { openConfiguredDatabase } from "./db/open-from-config.ts";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
 import { startJobs } from "./job-handlers.ts";
@@ -61,7 +61,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof MigrationChangedError
+  ) {
     console.error(error.message);
   } else {
     console.error("Start-up failed:", error);
