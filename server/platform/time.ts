@@ -1,26 +1,57 @@
 import { Temporal } from "temporal-polyfill";
 
-// Wall-clock times and instants. Booking times are the creator's wall-clock times in their IANA
-// zone, stored as instants. Temporal does the DST arithmetic: a local time that a clock change
-// skips is refused rather than silently moved, and one it repeats takes the earlier instant.
+// Every conversion between a wall-clock time in an IANA zone and an instant, in one place, with
+// one policy for the two kinds of local time a DST change makes (docs/decisions/021's sibling
+// on time: ARCHITECTURE.md "time"):
+//   - a local time the clocks skip (02:30 on a spring-forward night) is read with the offset
+//     before the change: it lands after the gap (03:30 new time);
+//   - a local time the clocks repeat (01:30 on a fall-back night) is the later instant (the
+//     second 01:30, standard time).
+// That is Temporal's disambiguation "later" and exactly PostgreSQL's
+// `timestamp AT TIME ZONE zone`, so schedules expanded in SQL (migration 091's
+// creator_free_time) agree with these to the millisecond — time.test.ts checks both at both DST
+// edges of several zones. A booking's start refuses a skipped time rather than move it.
 
 export class LocalTimeError extends Error {}
 
-/** The instant of `date` (YYYY-MM-DD) at `time` (HH:MM) in `timeZone`. */
+const plainDate = (date: string) => Temporal.PlainDate.from(date);
+
+/** The instant of local `date` (YYYY-MM-DD) at `time` (HH:MM; "24:00" = the next midnight). */
+export function wallClockInstant(date: string, time: string, timeZone: string): Date {
+  let day = plainDate(date);
+  let clock = time;
+  if (time === "24:00") {
+    day = day.add({ days: 1 });
+    clock = "00:00";
+  }
+  const zoned = day
+    .toPlainDateTime(Temporal.PlainTime.from(clock))
+    .toZonedDateTime(timeZone, { disambiguation: "later" });
+  return new Date(zoned.epochMilliseconds);
+}
+
+/** Whether the clocks skip local `date` `time` in `timeZone` (it has no instant of its own). */
+export function isSkippedTime(date: string, time: string, timeZone: string): boolean {
+  const local = Temporal.PlainDateTime.from(`${date}T${time}`);
+  const zoned = local.toZonedDateTime(timeZone, { disambiguation: "later" });
+  return !zoned.toPlainDateTime().equals(local);
+}
+
+/**
+ * A booking's start: the instant of `date` at `time` in `timeZone`, refusing a malformed one
+ * and one the clocks skip that day (rather than book another hour than the client chose).
+ */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  let local: Temporal.PlainDateTime;
   try {
-    local = Temporal.PlainDateTime.from(`${date}T${time}`);
+    Temporal.PlainDateTime.from(`${date}T${time}`);
   } catch {
     throw new LocalTimeError("Pick a valid date and start time");
   }
   try {
-    const zoned = local.toZonedDateTime(timeZone, { disambiguation: "earlier" });
-    // A skipped local time ("earlier" would move it): refuse it instead of booking another hour.
-    if (!zoned.toPlainDateTime().equals(local)) {
+    if (isSkippedTime(date, time, timeZone)) {
       throw new LocalTimeError("That start time does not exist on that date (the clocks change)");
     }
-    return new Date(zoned.epochMilliseconds);
+    return wallClockInstant(date, time, timeZone);
   } catch (error) {
     if (error instanceof LocalTimeError) throw error;
     throw new LocalTimeError("Pick a valid date and start time");
@@ -39,6 +70,13 @@ export function localDate(instant: Date, timeZone: string): string {
     .toPlainDate()
     .toString();
 }
+
+/** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
+export const isoWeekday = (date: string): number => plainDate(date).dayOfWeek;
+
+/** The date `days` after `date`. */
+export const nextDate = (date: string, days = 1): string =>
+  plainDate(date).add({ days }).toString();
 
 /** Whether `timeZone` is an IANA zone this runtime knows. */
 export function isTimeZone(timeZone: string): boolean {

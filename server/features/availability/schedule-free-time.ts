@@ -1,16 +1,14 @@
-import { Temporal } from "temporal-polyfill";
 import { SCHEDULE } from "../../../contracts/constants.ts";
+import { isoWeekday, nextDate, wallClockInstant } from "../../platform/time.ts";
 
 // A creator's free time, computed per local date in the creator's IANA zone with Temporal.
 // This is the one TypeScript implementation (booking times, booking refusal, next start); the
 // search filter's SQL twin is creator_free_time() in migration 091, and
 // schedule-free-time.test.ts runs both over the same cases (DST included) to keep them equal.
 //
-// Local wall-clock times become instants with disambiguation "later", which is exactly what
-// PostgreSQL's `timestamp AT TIME ZONE zone` does: a time the clocks skip is read with the
-// offset before the change (02:30 on a spring-forward day is 03:30 new time), a time they repeat
-// is the later (standard-time) instant. A range whose end lands at or before its start that way
-// (e.g. 02:30–03:00 on a spring-forward day) is empty.
+// Local wall-clock times become instants by the one policy of server/platform/time.ts, which is
+// exactly PostgreSQL's `timestamp AT TIME ZONE zone`. A range whose end lands at or before its
+// start that way (e.g. 02:30–03:00 on a spring-forward day) is empty.
 
 export type WeeklyRule = { weekday: number; start: string; end: string };
 /** start/end null: a day off. Any override of a date replaces that date's weekly hours. */
@@ -33,27 +31,11 @@ export type Interval = { start: Date; end: Date };
 
 type Span = [number, number];
 
-/** The instant of local `date` at `time` (HH:MM, "24:00" = the next midnight) in `timeZone`. */
-export function localInstant(date: string, time: string, timeZone: string): number {
-  let day = Temporal.PlainDate.from(date);
-  let clock = time;
-  if (time === "24:00") {
-    day = day.add({ days: 1 });
-    clock = "00:00";
-  }
-  return day
-    .toPlainDateTime(Temporal.PlainTime.from(clock))
-    .toZonedDateTime(timeZone, { disambiguation: "later" }).epochMilliseconds;
-}
+/** The instant of local `date` at `time` (HH:MM, "24:00" = the next midnight), in ms. */
+export const localInstant = (date: string, time: string, timeZone: string): number =>
+  wallClockInstant(date, time, timeZone).getTime();
 
-/** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
-export function isoWeekday(date: string): number {
-  return Temporal.PlainDate.from(date).dayOfWeek;
-}
-
-export function nextDate(date: string, days = 1): string {
-  return Temporal.PlainDate.from(date).add({ days }).toString();
-}
+export { isoWeekday, nextDate };
 
 /** Whether the creator has set any schedule at all (else SCHEDULE.defaultHours every day). */
 export function hasSchedule(rules: ScheduleRulesOfDates) {

@@ -13,7 +13,7 @@ import {
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { zonedInstant } from "../../platform/time.ts";
+import { localDate, zonedInstant } from "../../platform/time.ts";
 import { updateScheduleSettings } from "../profiles/schedule-settings.ts";
 import {
   daySpan,
@@ -189,9 +189,8 @@ export async function putSettings(
 
 // ── Free time, for booking ────────────────────────────────────────────────────────────────
 
-export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
-}
+/** Today's local date in `timeZone`. */
+export const todayIn = (timeZone: string, now: Date): string => localDate(now, timeZone);
 
 export type ScheduleOwner = q.ScheduleOwner & { name?: string };
 

@@ -14,6 +14,7 @@ import {
 import type { AppDeps, DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { EARTH_RADIUS_METERS, lookupZip, milesBetween } from "../../platform/geo.ts";
+import { localDate } from "../../platform/time.ts";
 import {
   findCreatorPage,
   findMapCreators,
@@ -100,9 +101,7 @@ export function freeOnOf(date: string, now: Date) {
   return { date, now, minutes: BOOKING_HOURS.min * 60 };
 }
 
-function todayInMarket(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: MARKET_TIME_ZONE }).format(now);
-}
+const todayInMarket = (now: Date): string => localDate(now, MARKET_TIME_ZONE);
 
 export async function mapCreators(
   deps: DatabaseDeps,
