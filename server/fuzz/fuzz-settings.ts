@@ -1,4 +1,4 @@
-// How hard the fuzz suite tries. CI runs a fixed seed with few runs (reproducible, about a minute
+// How hard the fuzz suite tries. CI runs a fixed seed with few runs (reproducible, under a minute
 // on PGlite); `npm run fuzz` sets FUZZ_LONG and runs many more, from a random seed unless
 // FUZZ_SEED is given. A failure names the seed; FUZZ_SEED=<seed> replays it.
 
@@ -12,6 +12,6 @@ export const FUZZ_SEED = process.env.FUZZ_SEED
     : 20_261_123;
 
 /** Generated requests per operation for callers the operation lets in. */
-export const RUNS_ADMITTED = Number(process.env.FUZZ_RUNS ?? (long ? 400 : onPostgres ? 12 : 30));
+export const RUNS_ADMITTED = Number(process.env.FUZZ_RUNS ?? (long ? 400 : onPostgres ? 8 : 16));
 /** For callers below the operation's level (refused before anything reads the request). */
 export const RUNS_REFUSED = Math.max(3, Math.round(RUNS_ADMITTED / 6));
