@@ -26,6 +26,7 @@ export const quote = (overrides: Partial<HailQuote> = {}): HailQuote => ({
   maxDepositCents: 18_900,
   currency: "USD",
   radiusMiles: 10,
+  place: null,
   ...overrides,
 });
 

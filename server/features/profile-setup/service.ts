@@ -9,12 +9,12 @@ import type { PhotographerProfiles } from "../../db/schema.ts";
 import type { CreatorAccess } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { geocodePlace } from "../../platform/geo.ts";
 import {
   findOwnProfile,
   listOwnPortfolio,
   updateOwnProfile,
 } from "../profiles/own-profile-service.ts";
-import { geocodeServiceLocation } from "./geocode.ts";
 import { encryptSecret } from "./payment-crypto.ts";
 import * as q from "./queries.ts";
 
@@ -110,7 +110,7 @@ function stepChanges(
         experience: input.experience,
       };
     case 3: {
-      const located = input.serviceLocation ? geocodeServiceLocation(input.serviceLocation) : null;
+      const located = input.serviceLocation ? geocodePlace(input.serviceLocation) : null;
       return {
         hourly_rate_cents: input.hourlyRateCents ?? null,
         package_services: input.packageServices,
