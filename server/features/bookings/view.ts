@@ -93,6 +93,9 @@ export function toCard(booking: BookingWithParties, role: BookingRole, now: Date
     payBy: status === "pending_payment" ? iso(booking.pay_by) : null,
     holdState: booking.hold_state as HoldState,
     actions: actionsFor(booking, role, now),
+    // Filled in for the viewer by card-extras.ts.
+    creatorEarnings: null,
+    afterSession: null,
   };
 }
 

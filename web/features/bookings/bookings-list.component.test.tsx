@@ -117,7 +117,13 @@ describe("a booking card", () => {
   });
 });
 
-const emptyList: BookingList = { upcoming: [], past: [], requests: [], schedule: [] };
+const emptyList: BookingList = {
+  upcoming: [],
+  past: [],
+  requests: [],
+  schedule: [],
+  sessions: [],
+};
 
 describe("My Bookings", () => {
   it("says 'No upcoming bookings' with a Find Photographers button", () => {
