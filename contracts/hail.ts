@@ -197,8 +197,11 @@ export const ZHailOffer = z.object({
   location: z.string().nullable(),
   startAt: z.iso.datetime({ offset: true }).nullable(),
   distanceMiles: z.number(),
-  /** This creator's pay for the session at their rate. */
+  /** The session at this creator's rate (the subtotal, before commission). */
   earningsCents: z.number().int(),
+  /** What this creator is paid for it: earningsCents less their tier's commission of today. */
+  netEarningsCents: z.number().int(),
+  commissionPercent: z.number().int(),
   currency: z.string(),
   liveUntil: z.iso.datetime({ offset: true }).nullable(),
   bookingId: z.uuid().nullable(),

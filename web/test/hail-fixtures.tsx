@@ -60,6 +60,8 @@ export const offer = (overrides: Partial<HailOffer> = {}): HailOffer => ({
   startAt: null,
   distanceMiles: 2.4,
   earningsCents: 30_000,
+  netEarningsCents: 25_500,
+  commissionPercent: 15,
   currency: "USD",
   liveUntil: secondsFromNow(90),
   bookingId: null,

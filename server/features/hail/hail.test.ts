@@ -372,9 +372,27 @@ describe("a live hail", () => {
       area: "Miami Beach, FL 33139",
       location: null,
       earningsCents: 20_000,
+      // What the creator nets: a Starter's 20 % commission off the $200 session.
+      netEarningsCents: 16_000,
+      commissionPercent: 20,
       distanceMiles: 1,
     });
     expect(await offersOf(outsider)).toEqual([]);
+    // A Pro creator (15 %) is offered their own net.
+    await app.database.db
+      .insertInto("creator_tiers")
+      .values({
+        creator_profile_id: s.far.profileId,
+        tier: "pro",
+        computed_on: START,
+        updated_at: START,
+      })
+      .execute();
+    expect((await offersOf(s.far))[0]).toMatchObject({
+      earningsCents: 40_000,
+      netEarningsCents: 34_000,
+      commissionPercent: 15,
+    });
     expect((await offerAction(app, outsider, created.hail.id, "accept")).status).toBe(404);
 
     const afterLive = await lastEventId(app);
@@ -382,6 +400,13 @@ describe("a live hail", () => {
     expect(won.status).toBe(200);
     const winner = ((await won.json()) as { offer: HailOffer }).offer;
     expect(winner).toMatchObject({ status: "accepted", location: "1 Ocean Dr, Miami, FL 33139" });
+    // The booking takes the commission the offer showed.
+    const booked = await app.database.db
+      .selectFrom("bookings")
+      .select("commission_percent")
+      .where("id", "=", winner.bookingId!)
+      .executeTakeFirstOrThrow();
+    expect(booked.commission_percent).toBe(winner.commissionPercent);
     const lost = await offerAction(app, s.near, created.hail.id, "accept");
     expect(lost.status).toBe(409);
     expect((await lost.json()).error.message).toBe(HAIL_TAKEN_MESSAGE);

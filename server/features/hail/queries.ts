@@ -5,6 +5,7 @@ import type { HailOfferStatus, HailStatus } from "../../../contracts/hail.ts";
 import { SERVICE_CREATOR_TYPE } from "../../../contracts/search.ts";
 import type { DB, Hails } from "../../db/schema.ts";
 import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
+import { tierPercentSql } from "../payouts/tier-percent-sql.ts";
 import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
 
 type Db = Kysely<DB>;
@@ -265,6 +266,7 @@ function offerRows(db: Db) {
       "h.live_until",
       "h.booking_id",
       "h.notes",
+      tierPercentSql("o.profile_id").as("commission_percent"),
     ]);
 }
 export type OfferRow = Awaited<ReturnType<ReturnType<typeof offerRows>["execute"]>>[number];

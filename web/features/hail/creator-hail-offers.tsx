@@ -55,7 +55,7 @@ function Offers({ userId }: { userId: string }) {
     beep();
     notifyWhenHidden(
       `${NEW_HAIL}: ${offer.service}, ${offer.hours} h`,
-      `${offer.area} · ${earnLabel(formatMoney(offer.earningsCents, offer.currency))}`,
+      `${offer.area} · ${earnLabel(formatMoney(offer.netEarningsCents, offer.currency))}`,
       offer.hailId,
     );
   }, []);

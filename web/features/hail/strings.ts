@@ -61,6 +61,7 @@ export const onlineNearbyLabel = (count: number) =>
   `${count} ${count === 1 ? "creator" : "creators"} online nearby`;
 export const awayLabel = (minutes: number) => `about ${minutes} min away`;
 export const earnLabel = (amount: string) => `You earn ${amount}`;
+export const afterCommissionLabel = (percent: number) => `after ${percent}% commission`;
 
 /** "In 30 min", "In 1 h", "In 1.5 h"… for a start this many minutes from now (0: as soon as possible). */
 export function startOptionLabel(minutes: number): string {
