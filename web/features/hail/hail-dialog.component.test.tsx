@@ -111,7 +111,9 @@ describe("the hail dialog", { timeout: 30_000 }, () => {
     const user = renderButton();
     const dialog = await openDialog(user);
     expect(within(dialog).getByPlaceholderText("Street, city, state, ZIP")).toBeTruthy();
-    expect(within(dialog).getByText(/or use your location to see who is online nearby/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/or use your location to see who is online nearby/),
+    ).toBeTruthy();
     // The choices of the contract.
     for (const name of ["Photography", "Videography", "Content"]) {
       expect(within(dialog).getByRole("radio", { name })).toBeTruthy();
