@@ -5,6 +5,7 @@ import { AccountActions } from "../../features/accounts/account-actions.tsx";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { Container } from "../ui/page.tsx";
+import { AvailabilityLink } from "./availability-link.tsx";
 import { BookingsLink } from "./bookings-link.tsx";
 import { Logo } from "./logo.tsx";
 import { MessagesLinkSlot } from "./messages-link-slot.tsx";
@@ -19,6 +20,13 @@ function navClass({ isActive }: { isActive: boolean }) {
     isActive
       ? "text-brand-700 after:bg-brand-500"
       : "text-ink-600 hover:bg-ink-100 hover:text-ink-900",
+  );
+}
+
+function memberLinkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "text-brand-700" : "text-ink-600 hover:bg-ink-100 hover:text-ink-900",
   );
 }
 
@@ -41,14 +49,8 @@ export function SiteHeader() {
               <MAP_LINK.icon className="size-5!" aria-hidden />
             </Link>
           </Button>
-          <BookingsLink
-            className={({ isActive }) =>
-              cn(
-                "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
-                isActive ? "text-brand-700" : "text-ink-600 hover:bg-ink-100 hover:text-ink-900",
-              )
-            }
-          />
+          <BookingsLink className={memberLinkClass} />
+          <AvailabilityLink className={memberLinkClass} />
           <MessagesLinkSlot />
           <NotificationBellSlot />
           <AccountActions />

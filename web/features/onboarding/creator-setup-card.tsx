@@ -1,4 +1,4 @@
-import { Camera } from "lucide-react";
+import { CalendarClock, Camera } from "lucide-react";
 import { Link } from "react-router";
 import { PAGE_ROUTES } from "../../../contracts/routes.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -27,6 +27,12 @@ export function CreatorSetupCard({ userId }: { userId: string }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={PAGE_ROUTES.availability}>
+              <CalendarClock aria-hidden />
+              Availability
+            </Link>
+          </Button>
           <Button asChild variant="outline">
             <Link to={PAGE_ROUTES.earnings}>Earnings</Link>
           </Button>
