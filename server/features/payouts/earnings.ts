@@ -70,6 +70,8 @@ export function creatorLines(db: Db, profileId: string) {
     ])
     .where("l.creator_profile_id", "=", profileId)
     .where("l.account", "=", "creator")
+    // Date order: lines are not always written in the order they happened.
+    .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
     .limit(HISTORY_LIMIT)
     .execute();

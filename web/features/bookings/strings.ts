@@ -57,6 +57,8 @@ export const ACTION_FAILED = {
   renew_hold: "Could not renew the hold",
 } as const;
 
+/** Under a field behind "Missing info". */
+export const REQUIRED = "Required";
 export const PAY_DEPOSIT = "Pay Deposit";
 export const RENEW_HOLD = "Approve New Hold";
 export const VIEW_DETAILS = "View Details";
