@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAP, SAMPLE_CREATOR_RATES } from "../../../contracts/constants.ts";
 import { APPLICATION_STATUSES, CREATOR_TYPES } from "../../../contracts/enums.ts";
+import type { HailQuote } from "../../../contracts/hail.ts";
 import type { ConversationsResponse } from "../../../contracts/messages.ts";
+import type { MapResponse } from "../../../contracts/search.ts";
+import { sweepPresence } from "../../features/availability/service.ts";
 import { PAYOUT_JOBS } from "../../features/payouts/jobs.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { totpCode } from "../../platform/totp.ts";
@@ -116,6 +119,26 @@ describe("demo seed", () => {
     const live = creators.filter((c) => c.available_now).length;
     expect(live).toBeGreaterThanOrEqual(3);
     expect(live).toBeLessThan(creators.length / 2);
+  });
+
+  it("lets a client hail the creators the map shows as available, long after the start", async () => {
+    const { client } = DEMO_ACCOUNTS;
+    const cookie = await signIn(app, client.email, client.password);
+    // Ten minutes on: every seeded heartbeat has lapsed and the sweep has run.
+    await sweepPresence(app.deps, new Date(Date.now() + 10 * 60_000));
+    const map = (await (await app.fetch("/api/map/creators")).json()) as MapResponse;
+    const shown = map.creators.filter((c) => c.availableNow);
+    expect(shown.length).toBeGreaterThan(0);
+    let reached = 0;
+    for (const service of ["Photography", "Videography", "Content Creation"]) {
+      for (const place of ["Miami, FL", "Key West, FL", "Fort Lauderdale, FL", "Naples, FL"]) {
+        const query = new URLSearchParams({ service, hours: "2", place, radiusMiles: "50" });
+        const response = await app.fetch(`/api/hails/quote?${query}`, { headers: { cookie } });
+        expect(response.status).toBe(200);
+        reached += ((await response.json()) as HailQuote).creatorsAvailable;
+      }
+    }
+    expect(reached).toBeGreaterThan(0);
   });
 
   it("includes the spec's five sample creators at their rates", async () => {

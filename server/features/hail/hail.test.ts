@@ -154,11 +154,10 @@ describe("the quote", () => {
       },
       true,
     );
-    // A videographer only; a stale heartbeat; switched off; no heartbeat at all.
+    // A videographer only; a stale heartbeat; switched off.
     await add({ base: northOf(point, 1), seenAt: seen, type: "videographer" }, false);
     await add({ base: northOf(point, 1), seenAt: stale }, false);
     await add({ base: northOf(point, 1), seenAt: seen, available: false }, false);
-    await add({ base: northOf(point, 1), seenAt: null }, false);
     // Live 15 miles away: outside 10 miles, inside 25.
     await add({ base: northOf(point, 15), seenAt: seen }, false);
     // Standing nearby, but based 80 miles away with a 25-mile area: not covered.
@@ -180,6 +179,16 @@ describe("the quote", () => {
     // 91 seconds later every heartbeat is stale.
     clock = later(91_000);
     expect((await quote(client, point)).creatorsAvailable).toBe(0);
+  });
+
+  it("counts a creator seeded available now without a heartbeat row, as the map shows them", async () => {
+    const point = nextPoint();
+    await onlineCreator(app, { base: northOf(point, 1), seenAt: null });
+    const client = await hailClient(app);
+    expect((await quote(client, point)).creatorsAvailable).toBe(1);
+    // Long after: the sweep leaves such a creator on, and so does the quote.
+    clock = later(10 * 60_000);
+    expect((await quote(client, point)).creatorsAvailable).toBe(1);
   });
 
   it("leaves out a creator already booked over the session", async () => {

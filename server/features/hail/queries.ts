@@ -32,7 +32,8 @@ export type MatchCriteria = {
 };
 
 /**
- * Online creators a hail reaches, nearest first: listed, available now with a fresh heartbeat,
+ * Online creators a hail reaches, nearest first: listed, available now with a fresh heartbeat
+ * (or, seeded, none yet),
  * offering the service (its type, or the service among their specialties, as search), priced,
  * whose service area (base + travel radius) covers the point, whose live position's grid cell
  * is within the radius, whose minimum notice the start leaves, and free over the session's time.
@@ -55,9 +56,12 @@ export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[
       earth_distance(${live}, ${here}) as meters,
       earth_distance(${cell}, ${here}) as cell_meters
     from photographer_profiles p
-    join creator_presence cp on cp.profile_id = p.id
+    left join creator_presence cp on cp.profile_id = p.id
     where ${listedSql} and p.available_now
-      and cp.last_seen_at >= ${fresh}
+      -- A fresh heartbeat; or no heartbeat row at all, which only a seeded creator has (the
+      -- sweep leaves them on too, and the map shows them available): what the map shows as
+      -- available can be hailed.
+      and (cp.last_seen_at >= ${fresh} or cp.profile_id is null)
       and p.user_id <> ${c.clientUserId}
       and p.hourly_rate_cents > 0
       and (p.creator_type = ${type} or p.specialties @> array[${c.service}]::text[])
