@@ -66,9 +66,15 @@ export async function seedDemoBooking(db: Db, demo: DemoBooking, nowMs = Date.no
     [null, "pending_payment", "client", null, bookedAt],
   ];
   if (demo.story === "awaiting_payment") {
+    // Its order awaits the client's approval, as every unpaid booking's does: Pay Deposit.
+    const orderId = await sandboxOrderAwaitingApproval(db as Trx, booking, bookedAt);
     await db
       .updateTable("bookings")
-      .set({ pay_by: new Date(bookedAt.getTime() + 30 * 60 * 1000) })
+      .set({
+        pay_by: new Date(bookedAt.getTime() + 30 * 60 * 1000),
+        payment_provider: "sandbox",
+        paypal_order_id: orderId,
+      })
       .where("id", "=", booking.id)
       .execute();
     await writeEvents(db, booking.id, demo.clientUserId, events);
@@ -175,6 +181,31 @@ type LedgerLine = [
   string,
   Date,
 ];
+
+/** The sandbox provider's record of an order the buyer has not approved yet. */
+async function sandboxOrderAwaitingApproval(trx: Trx, b: Row, at: Date) {
+  const orderId = newId("SBX");
+  await insertRow(
+    trx,
+    {
+      id: orderId,
+      kind: "order",
+      parent_id: null,
+      status: "CREATED",
+      amount_cents: b.total_amount_cents,
+      currency: b.currency,
+      expires_at: null,
+      data: {
+        description: "Demo booking",
+        referenceId: b.id,
+        returnUrl: "/api/payments/return",
+        cancelUrl: "/api/payments/cancel",
+      },
+    },
+    at,
+  );
+  return orderId;
+}
 
 /** The sandbox provider's records of an approved order: authorized, deposit captured. */
 async function paySandbox(trx: Trx, b: Row, at: Date) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BookingList } from "../../../contracts/bookings.ts";
 import { MAP, SAMPLE_CREATOR_RATES } from "../../../contracts/constants.ts";
 import { APPLICATION_STATUSES, CREATOR_TYPES } from "../../../contracts/enums.ts";
 import type { HailQuote } from "../../../contracts/hail.ts";
@@ -9,6 +10,7 @@ import { PAYOUT_JOBS } from "../../features/payouts/jobs.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { totpCode } from "../../platform/totp.ts";
 import { cookieFrom, signIn } from "../../test/accounts.ts";
+import { jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { createTestDatabase } from "../../test/test-database.ts";
 import { createUser } from "../factories.ts";
@@ -119,6 +121,23 @@ describe("demo seed", () => {
     const live = creators.filter((c) => c.available_now).length;
     expect(live).toBeGreaterThanOrEqual(3);
     expect(live).toBeLessThan(creators.length / 2);
+  });
+
+  it("offers Pay Deposit on the demo client's unpaid booking, and paying opens the provider", async () => {
+    const { client } = DEMO_ACCOUNTS;
+    const cookie = await signIn(app, client.email, client.password);
+    const list = (await (
+      await app.fetch("/api/bookings", { headers: { cookie } })
+    ).json()) as BookingList;
+    const unpaid = list.upcoming.find((b) => b.status === "pending_payment");
+    expect(unpaid?.actions).toContain("pay");
+    const paid = await app.fetch(
+      `/api/bookings/${unpaid!.id}/pay`,
+      jsonRequest("POST", {}, cookie),
+    );
+    expect(paid.status).toBe(200);
+    const { order } = (await paid.json()) as { order: { links: { rel: string }[] } };
+    expect(order.links.map((l) => l.rel)).toContain("approve");
   });
 
   it("lets a client hail the creators the map shows as available, long after the start", async () => {

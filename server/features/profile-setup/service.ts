@@ -27,10 +27,15 @@ export async function findApprovedCreator(
   return profile?.approved ? { profileId: profile.id } : undefined;
 }
 
-/** Setup is for creators whose profile staff approved (spec §4); everyone else gets 403. */
+/**
+ * Setup is for creators whose profile staff approved (spec §4); everyone else gets 403: with
+ * no profile at all, the spec's "Unable to verify your photographer profile."; with one staff
+ * have not approved, "You need an approved photographer profile…".
+ */
 export async function requireApprovedProfile(deps: AppDeps, userId: string) {
   const profile = await findOwnProfile(deps, userId);
-  if (!profile?.approved) throw new AppError("forbidden", PROFILE_SETUP_MESSAGES.notApproved);
+  if (!profile) throw new AppError("forbidden", PROFILE_SETUP_MESSAGES.unverified);
+  if (!profile.approved) throw new AppError("forbidden", PROFILE_SETUP_MESSAGES.notApproved);
   return profile;
 }
 

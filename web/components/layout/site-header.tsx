@@ -34,16 +34,18 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
-      <Container className="flex h-16 items-center justify-between gap-4">
-        <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
+      <Container className="flex h-16 items-center justify-between gap-4 xl:gap-8">
+        <div className="shrink-0">
+          <Logo />
+        </div>
+        <nav aria-label="Main" className="hidden shrink-0 items-center gap-0.5 xl:flex">
           {HEADER_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto hidden items-center gap-1 md:flex xl:ml-0">
+        <div className="ml-auto hidden min-w-0 items-center gap-1 md:flex">
           <Button variant="ghost" size="icon" asChild>
             <Link to={MAP_LINK.to} aria-label={MAP_LINK.label} title={MAP_LINK.label}>
               <MAP_LINK.icon className="size-5!" aria-hidden />

@@ -66,6 +66,7 @@ function SettingSelect({
   options,
   onChange,
   disabled,
+  hint,
 }: {
   id: string;
   label: string;
@@ -73,12 +74,14 @@ function SettingSelect({
   options: number[];
   onChange: (v: number) => void;
   disabled: boolean;
+  hint?: string;
 }) {
   const all = options.includes(value) ? options : [...options, value].sort((a, b) => a - b);
   return (
-    <Field id={id} label={label}>
+    <Field id={id} label={label} hint={hint}>
       <Select
         id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(Number(e.target.value))}
@@ -178,6 +181,11 @@ export function ScheduleCard() {
             <SettingSelect
               id="schedule-notice"
               label="Minimum notice"
+              hint={
+                data.minNoticeMinutes > 0
+                  ? "Hails for right now reach you only with no minimum notice."
+                  : "Hails for right now can reach you while you are online."
+              }
               value={data.minNoticeMinutes}
               options={NOTICE_OPTIONS}
               disabled={change.isPending}
