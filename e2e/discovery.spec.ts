@@ -1,4 +1,5 @@
 import { test as base, expect } from "@playwright/test";
+import { expectAccessible } from "./support/accessibility.ts";
 import { type DiscoveryWorld, startDiscoveryWorld } from "./support/discovery-world.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 
@@ -41,6 +42,7 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await page.getByRole("button", { name: "Load More Results" }).click();
   await expect(cards).toHaveCount(17);
   await expect(page.getByRole("button", { name: "Load More Results" })).toHaveCount(0);
+  await expectAccessible(page, "search results");
   await expect(page.getByText("Hidden Draft")).toHaveCount(0);
 
   // A quick filter narrows the results and lives in the URL; Back restores the previous search.
@@ -69,7 +71,7 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
 
   // Signed out, liking asks to sign in.
-  const firstLike = page.getByRole("button", { name: /^Like \(\d+\)$/ }).first();
+  const firstLike = page.getByRole("button", { name: /^Like \d+$/ }).first();
   await firstLike.click();
   await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
   const dialog = page.getByRole("dialog");
@@ -79,14 +81,14 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await expect(dialog).toBeHidden();
 
   await page
-    .getByRole("button", { name: /^Like \(\d+\)$/ })
+    .getByRole("button", { name: /^Like \d+$/ })
     .first()
     .click();
-  const unlike = page.getByRole("button", { name: "Unlike" }).first();
+  const unlike = page.getByRole("button", { name: /^Like \d+$/, pressed: true }).first();
   await expect(unlike).toHaveAttribute("aria-pressed", "true");
   await expect(unlike.getByTestId("like-count")).toHaveText("1");
 
-  await page.getByRole("button", { name: "Comments (0)" }).first().click();
+  await page.getByRole("button", { name: "Comments 0" }).first().click();
   await expect(page.getByText("No comments yet")).toBeVisible();
   const send = page.getByRole("button", { name: "Send comment" });
   await expect(send).toBeDisabled();
@@ -95,6 +97,8 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await page.getByLabel("Add a comment").fill("Gorgeous light!");
   await send.click();
   await expect(page.getByText("Gorgeous light!")).toBeVisible();
+  // The profile with its comments open: Like and Comments buttons name their counts.
+  await expectAccessible(page, "a profile with its comments open");
   await page.keyboard.press("Escape");
 
   await page.getByRole("button", { name: "Share" }).first().click();
@@ -262,4 +266,24 @@ test("the map with location denied falls back to the default centre with the spe
   await expect(page.getByText("Location access denied. Using default location.")).toBeVisible();
   await expect(page.locator(".leaflet-container")).toBeVisible();
   await expect(page.getByTestId("stat-Avg Distance")).toHaveText("–");
+  // It opens where the creators are, never on an empty view, and counts what it shows.
+  const markers = page.locator(".leaflet-marker-icon[title]");
+  await expect(markers.first()).toBeInViewport();
+  const inView = () =>
+    page.locator(".leaflet-marker-icon [data-available='true']").evaluateAll((icons) => {
+      const map = document.querySelector(".leaflet-container")!.getBoundingClientRect();
+      return icons.filter((icon) => {
+        const r = icon.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        return x >= map.left && x <= map.right && y >= map.top && y <= map.bottom;
+      }).length;
+    });
+  await expect
+    .poll(async () => {
+      const shown = await inView();
+      const stat = await page.getByTestId("stat-Available").textContent();
+      return shown > 0 && stat === String(shown);
+    })
+    .toBe(true);
 });

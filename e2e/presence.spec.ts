@@ -5,6 +5,7 @@ import type { MapResponse } from "../contracts/search.ts";
 import { createCreator } from "../server/db/factories.ts";
 import { sweepPresence } from "../server/features/availability/service.ts";
 import { startTestApp, type TestApp } from "../server/test/test-app.ts";
+import { expectAccessible } from "./support/accessibility.ts";
 
 // A creator goes online on /availability with their device's position; a visitor already on
 // the map sees their marker appear live, on the coarse grid, never at the exact position. A
@@ -104,6 +105,7 @@ test("a creator goes online with their location; a visitor's map shows them live
   await expect(page.getByText("25.7617, -80.1918")).toBeVisible();
   await expect(page.getByText("Live", { exact: true })).toBeVisible();
   await expect(page.getByText("Clients can see you're available now")).toBeVisible();
+  await expectAccessible(page, "the Availability Manager, online");
 
   // The visitor's map, never reloaded: the marker appears, on the grid, as available.
   await expect(marker).toHaveCount(1);
@@ -119,6 +121,7 @@ test("a creator goes online with their location; a visitor's map shows them live
   await expect(map.getByRole("region", { name: `${NAME} details` })).toContainText(
     "Under 1 mi away",
   );
+  await expectAccessible(map, "the map with a creator's card open");
 
   await page.screenshot({ path: testInfo.outputPath("availability-online.png") });
 

@@ -51,7 +51,7 @@ function ActionsCard({ application }: { application: Application }) {
         <Button
           onClick={() => act("approve")}
           disabled={decision.isPending}
-          className="bg-emerald-600 hover:bg-emerald-700"
+          className="bg-emerald-700 hover:bg-emerald-800"
         >
           {decision.isPending && decision.variables?.action === "approve"
             ? "Approving..."

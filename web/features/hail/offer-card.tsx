@@ -86,7 +86,7 @@ export function OfferCard({
         className={cn(
           "flex items-center justify-between gap-3 px-4 py-2.5 text-white",
           offer.status === "accepted"
-            ? "bg-emerald-600"
+            ? "bg-emerald-700"
             : offer.status === "taken"
               ? "bg-ink-500"
               : "bg-linear-to-r from-brand-700 to-brand-500",
