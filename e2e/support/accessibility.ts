@@ -19,7 +19,14 @@ export async function expectAccessible(
     rules: { "label-content-name-mismatch": { enabled: true } },
   });
   if (include) axe = axe.include(include);
-  const { violations } = await axe.analyze();
+  // Scanned as it settles: a toast fading in or out (or stacked behind another) is half
+  // transparent mid-transition, which axe would measure as low contrast.
+  const settle = await page.addStyleTag({
+    content: "*,*::before,*::after{transition:none!important;animation:none!important}",
+  });
+  const { violations } = await axe
+    .analyze()
+    .finally(() => settle.evaluate((tag) => (tag as Element).remove()));
   const serious = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -69,7 +69,7 @@ export function CreatorsMap({
   selectedId: string | null;
   onSelect: (id: string) => void;
   /** What the map shows, as it opens and after every move. */
-  onView: (view: { contains: (point: [number, number]) => boolean }) => void;
+  onView: (view: L.LatLngBounds) => void;
 }) {
   const icons = useMemo(
     () => new Map(creators.map((c) => [c.id, creatorIcon(c, c.id === selectedId)])),
@@ -85,7 +85,7 @@ export function CreatorsMap({
       className="size-full"
       zoomControl={false}
     >
-      <OpenWhereCreatorsAre creators={creators} located={located} />
+      <OpenWhereCreatorsAre creators={creators} located={located} onView={onView} />
       <ViewWatcher onView={onView} />
       <TileLayer
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'

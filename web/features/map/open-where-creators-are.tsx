@@ -20,15 +20,22 @@ const distance2 = (a: { lat: number; lng: number }, b: { lat: number; lng: numbe
 export function OpenWhereCreatorsAre({
   creators,
   located,
+  onView,
 }: {
   creators: MapCreator[];
   located: boolean;
+  /** Told what the map shows once it has moved there. */
+  onView: (view: L.LatLngBounds) => void;
 }) {
   const map = useMap();
   const done = useRef(false);
   useEffect(() => {
     if (done.current || creators.length === 0) return;
     done.current = true;
+    // Said once the map is there (an animated fit ends later than this effect).
+    const report = () => onView(map.getBounds());
+    map.once("moveend", report);
+    setTimeout(report, 600);
     const available = creators.filter((c) => c.availableNow);
     const targets = available.length ? available : creators;
     if (!located) {
@@ -51,7 +58,7 @@ export function OpenWhereCreatorsAre({
       ]),
       { padding: PADDING, maxZoom: MAP.startZoom },
     );
-  }, [creators, located, map]);
+  }, [creators, located, map, onView]);
   return null;
 }
 

@@ -46,6 +46,7 @@ export function CommentsPopover({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label="Comments"
           sideOffset={6}
           className="z-40 w-72 rounded-xl border border-ink-200 bg-white p-3 shadow-xl"
         >
