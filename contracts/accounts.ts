@@ -43,3 +43,13 @@ export const ZAdminOverview = z.object({
   currency: z.string(),
 });
 export type AdminOverview = z.infer<typeof ZAdminOverview>;
+
+/** GET /api/accounts/me: what the signed-in account is, so screens ask only what it may see. */
+export const accountRolesApiPath = "/accounts/me";
+export const ZAccountRoles = z.object({
+  /** An approved creator profile: the creator access level. */
+  creator: z.boolean(),
+  /** An active staff row (the admin level also needs a second factor). */
+  staff: z.boolean(),
+});
+export type AccountRoles = z.infer<typeof ZAccountRoles>;

@@ -6,6 +6,8 @@ export const presenceApiPath = "/availability/presence";
 export const goOnlineApiPath = "/availability/online";
 export const goOfflineApiPath = "/availability/offline";
 export const heartbeatApiPath = "/availability/heartbeat";
+/** Sent by a page as it goes away (a beacon): offline after PRESENCE.leaveGraceSeconds. */
+export const pageLeftApiPath = "/availability/page-left";
 
 /** Spec strings of the Availability Manager. */
 export const AVAILABILITY_STRINGS = {

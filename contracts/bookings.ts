@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bookingStartTimes } from "./booking-pricing.ts";
 import { idParam, optionalText } from "./common.ts";
 import { BOOKING_HOURS } from "./constants.ts";
+import { DELIVERY_STATUSES } from "./delivery.ts";
 import { BOOKING_STATUSES } from "./enums.ts";
 
 export const MISSING_INFO_TITLE = "Missing info";
@@ -94,8 +95,29 @@ export const ZBookingCard = z.object({
   payBy: z.iso.datetime().nullable(),
   remainderState: z.enum(REMAINDER_STATES),
   actions: z.array(z.enum(BOOKING_ACTIONS)),
+  /**
+   * The creator's pay for the session after their tier's commission, shown to the creator only
+   * (null for anyone else): at the tier fixed when the booking was confirmed, before that at
+   * their tier of today.
+   */
+  creatorEarnings: z
+    .object({ netCents: z.number().int(), commissionPercent: z.number().int() })
+    .nullable(),
+  /**
+   * A session that has ended (confirmed or completed): how its photos stand ("none" until the
+   * creator starts a delivery), whether the creator has been paid, and whether the viewer has
+   * reviewed it. Null before the session ends and for bookings that never took place.
+   */
+  afterSession: z
+    .object({
+      delivery: z.enum(["none", ...DELIVERY_STATUSES]),
+      paidOut: z.boolean(),
+      reviewed: z.boolean(),
+    })
+    .nullable(),
 });
 export type BookingCard = z.infer<typeof ZBookingCard>;
+export type AfterSession = NonNullable<BookingCard["afterSession"]>;
 
 export const LEDGER_KINDS = [
   "authorization",
@@ -169,12 +191,17 @@ export const ZBookingDetail = ZBookingCard.extend({
 export type BookingDetail = z.infer<typeof ZBookingDetail>;
 
 export const ZBookingList = z.object({
-  /** Bookings the viewer made. Upcoming: start now or later (ascending); past: earlier. */
+  /**
+   * Bookings the viewer made. Upcoming: live ones (awaiting payment, awaiting the creator or
+   * confirmed) starting now or later, soonest first; past: the rest, most recent first.
+   */
   upcoming: z.array(ZBookingCard),
   past: z.array(ZBookingCard),
   /** Creators only: requests awaiting their answer, and their confirmed schedule ahead. */
   requests: z.array(ZBookingCard),
   schedule: z.array(ZBookingCard),
+  /** Creators only: their sessions that have ended (confirmed or completed), most recent first. */
+  sessions: z.array(ZBookingCard),
 });
 export type BookingList = z.infer<typeof ZBookingList>;
 

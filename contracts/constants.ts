@@ -119,6 +119,12 @@ export const PRESENCE = {
   gridDegrees: 0.005,
   /** A hidden tab stops its location watch; hidden this long, it also stops heartbeating. */
   hiddenOfflineSeconds: 60,
+  /**
+   * A page that goes away (closed, reloaded, or left for another URL) says so; the creator goes
+   * offline this long after unless a page of theirs heartbeats again (a reload does at once;
+   * another open tab within heartbeatSeconds). The sweep runs every 30 s, so up to 30 s later.
+   */
+  leaveGraceSeconds: 45,
 } as const;
 
 /** Distance bands clients see instead of a creator's exact distance (upper bounds, miles). */

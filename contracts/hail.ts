@@ -63,14 +63,51 @@ const ZRadius = z.coerce
 const ZLat = z.coerce.number().min(-90).max(90);
 const ZLng = z.coerce.number().min(-180).max(180);
 
-/** GET /api/hails/quote: who could be reached and the price range, before anything is held. */
-export const ZHailQuoteQuery = z.object({
-  service: ZService,
-  hours: ZHours,
-  lat: ZLat,
-  lng: ZLng,
-  radiusMiles: ZRadius.default(HAIL.defaultRadiusMiles),
-});
+export const HAIL_ADDRESS_NOT_FOUND_MESSAGE =
+  'We could not find that address. Include a 5-digit ZIP code or "City, ST", or use your current location.';
+
+/**
+ * The part of a typed address the server can place: its 5-digit ZIP, else its "City, ST".
+ * The hail form asks for a quote only with it, so typing the street asks nothing.
+ */
+export function placeOfAddress(address: string): string | null {
+  const zip = address.match(/\b\d{5}\b/)?.[0];
+  if (zip) return zip;
+  // A ZIP still being typed after the state ("Miami, FL 331") leaves the city and state.
+  const pairs = [
+    ...address.matchAll(/([^,\d][^,]*?)\s*,\s*([A-Za-z]{2})(?=\s*\d{0,4}\s*(?:,|$))/g),
+  ];
+  const last = pairs.at(-1);
+  return last ? `${last[1]!.trim()}, ${last[2]!.toUpperCase()}` : null;
+}
+
+const ZStartInMinutes = z.coerce
+  .number()
+  .refine(
+    (m) => (HAIL.startOptionsMinutes as readonly number[]).includes(m),
+    "Pick when the session should start",
+  );
+
+/**
+ * GET /api/hails/quote: who could be reached and the price range, before anything is held.
+ * The point is the browser's position (lat, lng) or a typed place (a ZIP or "City, ST").
+ */
+export const ZHailQuoteQuery = z
+  .object({
+    service: ZService,
+    hours: ZHours,
+    lat: ZLat.optional(),
+    lng: ZLng.optional(),
+    place: z.string().trim().min(1).max(120).optional(),
+    startInMinutes: ZStartInMinutes.default(0),
+    radiusMiles: ZRadius.default(HAIL.defaultRadiusMiles),
+  })
+  .refine((q) => (q.lat !== undefined && q.lng !== undefined) || q.place !== undefined, {
+    message: HAIL_ADDRESS_NOT_FOUND_MESSAGE,
+  });
+
+/** Where a typed place was found (its centre): the hail is sent from there. */
+export const ZHailPlace = z.object({ lat: z.number(), lng: z.number(), label: z.string() });
 
 export const ZHailQuote = z.object({
   /** Online creators of the service whose area covers the point, within the radius. */
@@ -83,6 +120,8 @@ export const ZHailQuote = z.object({
   maxDepositCents: z.number().int().nullable(),
   currency: z.string(),
   radiusMiles: z.number().int(),
+  /** The typed place, where it was found; null for the browser's position. */
+  place: ZHailPlace.nullable(),
 });
 export type HailQuote = z.infer<typeof ZHailQuote>;
 
@@ -94,12 +133,7 @@ export const ZCreateHailRequest = z
     location: z.string("Enter the address").trim().min(1, "Enter the address").max(300),
     lat: ZLat.optional(),
     lng: ZLng.optional(),
-    startInMinutes: z.coerce
-      .number()
-      .refine(
-        (m) => (HAIL.startOptionsMinutes as readonly number[]).includes(m),
-        "Pick when the session should start",
-      ),
+    startInMinutes: ZStartInMinutes,
     radiusMiles: ZRadius.default(HAIL.defaultRadiusMiles),
     notes: optionalText(1000),
   })
@@ -163,8 +197,11 @@ export const ZHailOffer = z.object({
   location: z.string().nullable(),
   startAt: z.iso.datetime({ offset: true }).nullable(),
   distanceMiles: z.number(),
-  /** This creator's pay for the session at their rate. */
+  /** The session at this creator's rate (the subtotal, before commission). */
   earningsCents: z.number().int(),
+  /** What this creator is paid for it: earningsCents less their tier's commission of today. */
+  netEarningsCents: z.number().int(),
+  commissionPercent: z.number().int(),
   currency: z.string(),
   liveUntil: z.iso.datetime({ offset: true }).nullable(),
   bookingId: z.uuid().nullable(),

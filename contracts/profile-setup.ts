@@ -142,6 +142,8 @@ export const ZDocumentIdParam = idParam("Document not found");
 export const ZPortfolioOrderRequest = z.object({ ids: z.array(z.uuid()).max(PORTFOLIO_MAX_ITEMS) });
 
 export const PROFILE_SETUP_MESSAGES = {
+  /** Spec §8, 'Access denied': signed in without any creator profile to verify. */
+  unverified: "Unable to verify your photographer profile.",
   notApproved: "You need an approved photographer profile to access profile setup.",
   unlocated:
     "We could not find your primary service location. Enter a 5-digit ZIP code or “City, ST”.",

@@ -8,6 +8,7 @@ import {
 } from "../server/db/factories.ts";
 import { totpSecretToBase32 } from "../server/platform/totp.ts";
 import { startTestApp, type TestApp } from "../server/test/test-app.ts";
+import { expectAccessible } from "./support/accessibility.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 import { enterCode } from "./support/staff-two-factor.ts";
 
@@ -128,6 +129,7 @@ test("staff read the figures, open a booking's ledger and timeline, and deactiva
   await expect(chart.locator(".recharts-wrapper > svg")).toBeVisible();
   // This week's bar (its one booking, at least) is drawn.
   await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expectAccessible(page, "the staff dashboard");
 
   // Find the booking by the client's name and open it.
   await main
@@ -150,6 +152,7 @@ test("staff read the figures, open a booking's ledger and timeline, and deactiva
   );
   await expect(main.getByRole("list", { name: "Timeline" })).toContainText(`Pending → Confirmed`);
   await expect(main.getByRole("list", { name: "Timeline" })).toContainText(clientName);
+  await expectAccessible(page, "a booking for staff");
 
   // Deactivate the client with a reason; the audit log records it.
   await page.goto(`${world.app.url}/admin/users`);
@@ -161,6 +164,7 @@ test("staff read the figures, open a booking's ledger and timeline, and deactiva
   const dialog = page.getByRole("dialog", { name: "Deactivate account" });
   await expect(dialog.getByRole("button", { name: "Deactivate" })).toBeDisabled();
   await dialog.getByLabel(/Reason/).fill("Chargeback fraud");
+  await expectAccessible(page, "the deactivate dialog");
   await dialog.getByRole("button", { name: "Deactivate" }).click();
   await expect(page.getByText(`${clientName} is deactivated and signed out`)).toBeVisible();
   await expect(row).toContainText("Deactivated");
@@ -173,4 +177,5 @@ test("staff read the figures, open a booking's ledger and timeline, and deactiva
   await expect(entries.getByRole("listitem")).toHaveCount(1);
   await expect(entries).toContainText("Deactivated a user");
   await expect(entries).toContainText("Reason: Chargeback fraud");
+  await expectAccessible(page, "the audit log");
 });

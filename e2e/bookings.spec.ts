@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/accessibility.ts";
 import { type Account, type BookingsWorld, startBookingsWorld } from "./support/bookings-world.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 
@@ -98,6 +99,8 @@ test("book from a profile, approve the deposit in a new tab, the creator accepts
   // Missing fields are named before anything is sent.
   await page.getByRole("button", { name: "Request & Pay Deposit" }).click();
   await expect(page.getByText("Missing info")).toBeVisible();
+  await expect(page.getByLabel("Date *")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page, "booking form with its missing fields marked");
 
   const id = await bookAndApprove(page, date, "10:00");
   // The first tab follows the payment live: the request is now with the creator.
@@ -122,6 +125,7 @@ test("book from a profile, approve the deposit in a new tab, the creator accepts
   await expect(request.getByText("Cleo Client")).toBeVisible();
   await expect(request.getByText(/Answer within \d+ h/)).toBeVisible();
   await expect(creator.getByText(/open requests?/).first()).toBeAttached();
+  await expectAccessible(creator, "the creator's My Bookings");
   await request.getByRole("button", { name: "Accept" }).click();
   await expect(creator.getByText("Booking accepted")).toBeVisible();
   await creator.goto(`${world.url}/bookings/${id}`);
@@ -131,6 +135,7 @@ test("book from a profile, approve the deposit in a new tab, the creator accepts
   await page.goto(`${world.url}/bookings/${id}`);
   await expect(page.getByText("Confirmed", { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/Remaining balance of \$337\.50: approve it from/)).toBeVisible();
+  await expectAccessible(page, "booking details");
   await page.goto(`${world.url}/bookings`);
   const card = page
     .getByRole("tabpanel")
@@ -162,6 +167,7 @@ test("the client cancels a pending booking and sees the refund", async ({
   await expect(dialog.getByRole("heading", { name: "Cancel this booking?" })).toBeVisible();
   await expect(dialog.getByRole("list", { name: "Cancellation policy" })).toBeVisible();
   await expect(dialog.getByText("Cancelling now refunds $135.00.")).toBeVisible();
+  await expectAccessible(page, "the cancel dialog");
   await dialog.getByLabel("Reason (optional)").fill("Plans changed");
   await dialog.getByRole("button", { name: "Cancel booking" }).click();
   await expect(page.getByText("Booking cancelled")).toBeVisible();

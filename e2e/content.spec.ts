@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { COMMISSION_TIERS, MARKETING } from "../contracts/constants.ts";
 import { PAGE_ROUTES } from "../contracts/routes.ts";
 
@@ -9,22 +8,6 @@ const TABS = [
   { path: PAGE_ROUTES.messages, label: "Messages" },
   { path: PAGE_ROUTES.profile, label: "Profile" },
 ];
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
-
-for (const path of ["/", "/how-it-works", "/become-photographer", "/profile", "/no-such-page"]) {
-  test(`${path} has no serious or critical accessibility violation`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-  });
-}
 
 test("the tab bar highlights the tab of the current path only", async ({ page, isMobile }) => {
   if (!isMobile) {

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { expectAccessible } from "./support/accessibility.ts";
 import { E2E_PASSWORD, linkIn, readMail, uniqueEmail } from "./support/mail.ts";
 import { enrolOnScreen } from "./support/staff-two-factor.ts";
 
@@ -108,6 +109,7 @@ test("apply → live review → approve → sign up from the mail → onboard �
   await expect(admin.getByRole("heading", { name })).toBeVisible();
   await expect(admin.getByText("Under Review")).toBeVisible();
   await expect(admin.getByRole("img", { name: `Sample 1 from ${name}` })).toBeVisible();
+  await expectAccessible(admin, "an application for staff");
   await admin.getByRole("button", { name: "Approve" }).click();
   await expect(admin.getByText("Application approved successfully!")).toBeVisible();
   await expect(admin.getByText("Approved", { exact: true })).toBeVisible();
@@ -151,6 +153,7 @@ test("apply → live review → approve → sign up from the mail → onboard �
   await applicant.getByRole("button", { name: "Next" }).click();
 
   await expect(applicant.getByText("Step 2 of 5")).toBeVisible();
+  await expectAccessible(applicant, "profile setup, step 2");
   await applicant.getByRole("button", { name: "Mirrorless Camera" }).click();
   await applicant.getByRole("button", { name: "Drone" }).click();
   await applicant.getByRole("button", { name: "Headshots" }).click();
@@ -201,6 +204,12 @@ test("apply → live review → approve → sign up from the mail → onboard �
   await applicant.getByRole("button", { name: "Complete Setup" }).click();
   await expect(applicant.getByText("Profile Setup Complete!")).toBeVisible();
   await expect(applicant).toHaveURL(/\/profile$/);
+  // The creator's profile card reaches the Availability Manager.
+  await expect(applicant.getByRole("link", { name: "Availability" }).first()).toHaveAttribute(
+    "href",
+    "/availability",
+  );
+  await expectAccessible(applicant, "a creator's profile page");
 
   const setup = await (await applicant.request.get("/api/profile-setup")).json();
   expect(setup.profile).toMatchObject({

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { expectAccessible } from "./support/accessibility.ts";
 import {
   type DeliveryAccount,
   type DeliveryWorld,
@@ -101,6 +102,7 @@ test("a creator delivers; the client views, downloads, favourites and accepts", 
   await client.keyboard.press("ArrowRight");
   await expect(viewer.getByText("2 of 3")).toBeVisible();
   await expect(viewer.getByRole("img", { name: "dunes.jpg" })).toBeVisible();
+  await expectAccessible(client, "the photo viewer");
   await shot(client, `viewer-${testInfo.project.name}`);
 
   // One photo, at full resolution.

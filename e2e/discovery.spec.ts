@@ -1,4 +1,5 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/accessibility.ts";
 import { type DiscoveryWorld, startDiscoveryWorld } from "./support/discovery-world.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 
@@ -18,6 +19,29 @@ const test = base.extend<{ world: DiscoveryWorld }>({
     { timeout: WORLD_START_TIMEOUT_MS },
   ],
 });
+
+/** The available creators whose markers are inside the map's frame. */
+const availableInView = (page: Page) =>
+  page.locator(".leaflet-marker-icon [data-available='true']").evaluateAll((icons) => {
+    const map = document.querySelector(".leaflet-container")!.getBoundingClientRect();
+    return icons.filter((icon) => {
+      const r = icon.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      return x >= map.left && x <= map.right && y >= map.top && y <= map.bottom;
+    }).length;
+  });
+
+/** The map's Available stat says what can be seen (issue 23), and something can. */
+async function expectStatToCountWhatIsSeen(page: Page, atLeast = 1) {
+  await expect
+    .poll(async () => {
+      const shown = await availableInView(page);
+      const stat = await page.getByTestId("stat-Available").textContent();
+      return shown >= atLeast && stat === String(shown);
+    })
+    .toBe(true);
+}
 
 test("search by ZIP, load more, open a profile, page the portfolio, like, comment and share", async ({
   page,
@@ -41,6 +65,7 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await page.getByRole("button", { name: "Load More Results" }).click();
   await expect(cards).toHaveCount(17);
   await expect(page.getByRole("button", { name: "Load More Results" })).toHaveCount(0);
+  await expectAccessible(page, "search results");
   await expect(page.getByText("Hidden Draft")).toHaveCount(0);
 
   // A quick filter narrows the results and lives in the URL; Back restores the previous search.
@@ -69,7 +94,7 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
 
   // Signed out, liking asks to sign in.
-  const firstLike = page.getByRole("button", { name: /^Like \(\d+\)$/ }).first();
+  const firstLike = page.getByRole("button", { name: /^Like \d+$/ }).first();
   await firstLike.click();
   await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
   const dialog = page.getByRole("dialog");
@@ -79,14 +104,14 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await expect(dialog).toBeHidden();
 
   await page
-    .getByRole("button", { name: /^Like \(\d+\)$/ })
+    .getByRole("button", { name: /^Like \d+$/ })
     .first()
     .click();
-  const unlike = page.getByRole("button", { name: "Unlike" }).first();
+  const unlike = page.getByRole("button", { name: /^Like \d+$/, pressed: true }).first();
   await expect(unlike).toHaveAttribute("aria-pressed", "true");
   await expect(unlike.getByTestId("like-count")).toHaveText("1");
 
-  await page.getByRole("button", { name: "Comments (0)" }).first().click();
+  await page.getByRole("button", { name: "Comments 0" }).first().click();
   await expect(page.getByText("No comments yet")).toBeVisible();
   const send = page.getByRole("button", { name: "Send comment" });
   await expect(send).toBeDisabled();
@@ -95,6 +120,8 @@ test("search by ZIP, load more, open a profile, page the portfolio, like, commen
   await page.getByLabel("Add a comment").fill("Gorgeous light!");
   await send.click();
   await expect(page.getByText("Gorgeous light!")).toBeVisible();
+  // The profile with its comments open: Like and Comments buttons name their counts.
+  await expectAccessible(page, "a profile with its comments open");
   await page.keyboard.press("Escape");
 
   await page.getByRole("button", { name: "Share" }).first().click();
@@ -215,7 +242,8 @@ test("the map with location granted: computed stats, live markers, a card linkin
   await context.setGeolocation({ latitude: 25.74, longitude: -80.25 });
   await page.goto(`${world.url}/map`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Creators Near You");
-  await expect(page.getByTestId("stat-Available")).toHaveText("5");
+  // Every creator of the world is online near the viewer: the stat counts those in view.
+  await expectStatToCountWhatIsSeen(page);
   await expect(page.getByTestId("stat-Avg Rating")).toHaveText("4.7");
   await expect(page.getByTestId("stat-Avg Distance")).toHaveText(/^\d+\.\dmi$/);
   await expect(page.locator(".leaflet-marker-icon[title='Hidden Draft']")).toHaveCount(0);
@@ -231,7 +259,7 @@ test("the map with location granted: computed stats, live markers, a card linkin
     .where("id", "=", world.offline.id)
     .execute();
   await expect(marker).toHaveAttribute("data-available", "false");
-  await expect(page.getByTestId("stat-Available")).toHaveText("4");
+  await expectStatToCountWhatIsSeen(page, 0);
   await world.app.database.db
     .updateTable("photographer_profiles")
     .set({ available_now: true })
@@ -262,4 +290,8 @@ test("the map with location denied falls back to the default centre with the spe
   await expect(page.getByText("Location access denied. Using default location.")).toBeVisible();
   await expect(page.locator(".leaflet-container")).toBeVisible();
   await expect(page.getByTestId("stat-Avg Distance")).toHaveText("–");
+  // It opens where the creators are, never on an empty view, and counts what it shows.
+  const markers = page.locator(".leaflet-marker-icon[title]");
+  await expect(markers.first()).toBeInViewport();
+  await expectStatToCountWhatIsSeen(page);
 });

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectAccessible } from "./support/accessibility.ts";
 import {
   type Account,
   CLIENT_ADDRESS,
@@ -84,6 +85,7 @@ test("a client hails, two creators see it, the first to accept is booked and the
   await expect(price).toContainText("$252.00 – $315.00 total");
   await expect(price).toContainText("Deposit $72.00 – $90.00");
   await expect(price).toContainText("Only the price of the creator who accepts is charged");
+  await expectAccessible(page, "the hail dialog with its price");
 
   // 'Hail now': the provider's approval opens in a new tab; the first tab follows the hail.
   const popup = page.context().waitForEvent("page");
@@ -103,14 +105,18 @@ test("a client hails, two creators see it, the first to accept is booked and the
   // Live: the countdown and the creators it reaches, without a reload.
   await expect(page.getByText("Hailing creators near you")).toBeVisible();
   await expect(page.getByText("Reaching 2 creators")).toBeVisible();
+  await expectAccessible(page, "the live hail");
 
   // Both creators' browsers show it, each with their own pay.
   const noraCard = nora.page.getByRole("region", { name: "Incoming hails" }).getByRole("article");
   const omarCard = omar.page.getByRole("region", { name: "Incoming hails" }).getByRole("article");
-  await expect(noraCard.getByText("You earn $300.00")).toBeVisible();
-  await expect(omarCard.getByText("You earn $240.00")).toBeVisible();
+  // What each nets at their tier (Starter, 20 %): $300 and $240 sessions.
+  await expect(noraCard.getByText("You earn $240.00")).toBeVisible();
+  await expect(omarCard.getByText("You earn $192.00")).toBeVisible();
+  await expect(noraCard.getByText("after 20% commission")).toBeVisible();
   await expect(noraCard.getByText("Photography · 2 hours")).toBeVisible();
   await expect(noraCard.getByText("As soon as possible")).toBeVisible();
+  await expectAccessible(nora.page, "a creator's incoming hail");
 
   // Nora accepts first; Omar's card turns to 'Taken' at once, then goes.
   // (Omar hears it from the accept's own transaction, before Nora's answer, which also waits

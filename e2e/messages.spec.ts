@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { expectAccessible } from "./support/accessibility.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 import { type Account, type MessagesWorld, startMessagesWorld } from "./support/messages-world.ts";
 
@@ -73,7 +74,7 @@ test("a client and a creator chat live; unread rises and clears; an offline tab 
   await signIn(client, world.client, "opens");
   await expect(client).toHaveURL(/\/messages\?c=[0-9a-f-]{36}$/);
   const pane = client.getByRole("region", { name: "Conversation with Sofia Martinez" });
-  await expect(pane.getByRole("link", { name: "Booking in this conversation" })).toBeVisible();
+  await expect(pane.getByRole("link", { name: /^Booking ·/ })).toBeVisible();
   await expect(pane.getByRole("link", { name: "Sofia Martinez" })).toHaveAttribute(
     "href",
     `/p/${world.creator.profileId}`,
@@ -98,6 +99,8 @@ test("a client and a creator chat live; unread rises and clears; an offline tab 
   await expect(messages(creator).first()).toContainText("Hi Sofia!");
   await expect(creatorLink).not.toContainText("1");
   await expect(client.getByText("Seen")).toBeVisible();
+  await expectAccessible(client, "a conversation with its booking");
+  await expectAccessible(creator, "Messages with the selected conversation");
 
   // The creator types and answers; the client sees both live.
   await creator.getByRole("textbox", { name: "Message" }).pressSequentially("Sure");
@@ -184,7 +187,7 @@ test("a creator writes first from a booking card; the client finds it in their i
   await card.getByRole("link", { name: "Message" }).click();
   await expect(page).toHaveURL(/\/messages\?c=[0-9a-f-]{36}$/);
   const pane = page.getByRole("region", { name: "Conversation with Nora Newclient" });
-  await expect(pane.getByRole("link", { name: "Booking in this conversation" })).toBeVisible();
+  await expect(pane.getByRole("link", { name: /^Booking ·/ })).toBeVisible();
   await send(page, "Hi Nora, anything I should know before Saturday?");
   await expect(messages(page)).toHaveCount(1);
 

@@ -1,17 +1,25 @@
 import { expect, test } from "@playwright/test";
 import { SCREENS } from "./screen-headings.ts";
+import { expectAccessible } from "./support/accessibility.ts";
 
-// Every route of the route table shows its heading (edit the list in screen-headings.ts). One
-// page visits them all (a new browser context per route cost CI minutes); each route is its own
-// step and its own soft check, so one run names every screen that is wrong.
-test("every route shows its heading", async ({ page }) => {
-  test.setTimeout(SCREENS.length * 10_000);
+// Every route of the route table shows its heading (edit the list in screen-headings.ts) and
+// passes axe with no serious or critical violation, as a signed-out visitor sees it (with the
+// sign-in dialog a screen opens by itself). One page visits them all (a new browser context per
+// route cost CI minutes); each route is its own step and its own soft check, so one run names
+// every screen that is wrong. A screen several routes lead to (the staff sign-in) is scanned once.
+test("every route shows its heading and is accessible", async ({ page }) => {
+  test.setTimeout(SCREENS.length * 12_000);
+  const scanned = new Set<string>();
   for (const { path, heading } of SCREENS) {
     await test.step(path, async () => {
       await page.goto(path);
       // By its place, not its role: a screen that opens the sign-in dialog by itself for a
       // signed-out visitor (the Availability Manager) keeps its heading under the dialog.
       await expect.soft(page.locator("#main h1"), path).toHaveText(heading);
+      const landed = new URL(page.url()).pathname;
+      if (scanned.has(landed)) return;
+      scanned.add(landed);
+      await expectAccessible(page, path, { soft: true });
     });
   }
 });

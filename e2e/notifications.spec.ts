@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/accessibility.ts";
 import { daysAhead, requestPaidBooking, signInInDialog } from "./support/booking-request.ts";
 import { type BookingsWorld, startBookingsWorld } from "./support/bookings-world.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
@@ -28,15 +28,6 @@ const bell = (page: Page) =>
   page.getByRole("banner").getByRole(page.viewportSize()!.width < 768 ? "link" : "button", {
     name: /^Notifications/,
   });
-
-/** No serious or critical accessibility violation inside `selector`. */
-async function expectAccessible(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 /** Everything read, so the count that follows is only what happens next. */
 async function markAllRead(page: Page, url: string) {
@@ -91,7 +82,7 @@ test("a booking acceptance appears live in the client's notification centre and 
       fullPage: true,
       style: NO_TAB_BAR,
     });
-    await expectAccessible(page, "#main");
+    await expectAccessible(page, "notifications page", { include: "#main" });
   } else {
     await bell(page).click();
     const dropdown = page.getByRole("dialog", { name: "Notifications" });
@@ -100,7 +91,9 @@ test("a booking acceptance appears live in the client's notification centre and 
     await expect(item.getByText("Unread:")).toBeAttached();
     await expect(dropdown.getByRole("link", { name: "View all" })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/bell-dropdown-1440.png` });
-    await expectAccessible(page, "[data-radix-popper-content-wrapper]");
+    await expectAccessible(page, "notifications dropdown", {
+      include: "[data-radix-popper-content-wrapper]",
+    });
   }
   await item.click();
   await expect(page).toHaveURL(`${world.url}/bookings/${id}`);
@@ -110,7 +103,7 @@ test("a booking acceptance appears live in the client's notification centre and 
   await page.goto(`${world.url}/profile`);
   const settings = page.locator("#notification-settings");
   await expect(settings.getByRole("switch", { name: "Show read receipts" })).toBeVisible();
-  await expectAccessible(page, "#notification-settings");
+  await expectAccessible(page, "notification settings", { include: "#notification-settings" });
   // The whole card, in page coordinates (the sticky header would cover part of it).
   await page.evaluate(() => window.scrollTo(0, 0));
   const box = await settings.boundingBox();

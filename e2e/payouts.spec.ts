@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { test as base, expect } from "@playwright/test";
 import { totpSecretToBase32 } from "../server/platform/totp.ts";
+import { expectAccessible } from "./support/accessibility.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 import {
   PASSWORD,
@@ -48,6 +49,7 @@ test("a creator sees their tier, balance and payouts, and downloads the CSV", as
   await expect(payouts.getByRole("listitem")).toHaveCount(1);
   await expect(payouts).toContainText("$160.00");
   await expect(payouts).toContainText("Paid");
+  await expectAccessible(page, "earnings");
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

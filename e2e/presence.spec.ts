@@ -1,11 +1,15 @@
 import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
 import { coarseCoordinate } from "../contracts/availability.ts";
+import { PRESENCE } from "../contracts/constants.ts";
 import type { MapResponse } from "../contracts/search.ts";
 import { createCreator } from "../server/db/factories.ts";
+import { sweepPresence } from "../server/features/availability/service.ts";
 import { startTestApp, type TestApp } from "../server/test/test-app.ts";
+import { expectAccessible } from "./support/accessibility.ts";
 
 // A creator goes online on /availability with their device's position; a visitor already on
-// the map sees their marker appear live, on the coarse grid, never at the exact position.
+// the map sees their marker appear live, on the coarse grid, never at the exact position. A
+// reload or in-app navigation keeps them online; closing the tab ends it after a short grace.
 
 const PASSWORD = "e2e-password-123";
 const NAME = "Lena Live";
@@ -101,6 +105,7 @@ test("a creator goes online with their location; a visitor's map shows them live
   await expect(page.getByText("25.7617, -80.1918")).toBeVisible();
   await expect(page.getByText("Live", { exact: true })).toBeVisible();
   await expect(page.getByText("Clients can see you're available now")).toBeVisible();
+  await expectAccessible(page, "the Availability Manager, online");
 
   // The visitor's map, never reloaded: the marker appears, on the grid, as available.
   await expect(marker).toHaveCount(1);
@@ -116,6 +121,7 @@ test("a creator goes online with their location; a visitor's map shows them live
   await expect(map.getByRole("region", { name: `${NAME} details` })).toContainText(
     "Under 1 mi away",
   );
+  await expectAccessible(map, "the map with a creator's card open");
 
   await page.screenshot({ path: testInfo.outputPath("availability-online.png") });
 
@@ -125,18 +131,42 @@ test("a creator goes online with their location; a visitor's map shows them live
   await expect(page.getByText("Location tracking active")).toHaveCount(0);
   await expect(marker.locator("[data-available]")).toHaveAttribute("data-available", "false");
 
-  // Online again, then the tab closes: its goodbye beacon turns the creator off at once.
+  // Online again. A reload (or a typed URL) does not take the creator offline: the page says
+  // it is going away, and the reloaded page checks in at once.
   await page.getByRole("switch", { name: "Currently Offline" }).click();
   await expect(marker.locator("[data-available]")).toHaveAttribute("data-available", "true");
   // The map can hear of it before the creator's own page has the answer; only a page that
-  // knows it is online says goodbye as it closes.
+  // knows it is online says it is going away as it closes.
   await expect(page.getByRole("switch", { name: "Currently Online" })).toHaveAttribute(
     "aria-checked",
     "true",
   );
+  const checkedIn = page.waitForResponse(
+    (r) => r.url().includes("/api/availability/heartbeat") && r.status() === 200,
+  );
+  await page.reload();
+  await checkedIn;
+  await expect(page.getByRole("switch", { name: "Currently Online" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  // In-app navigation neither: the page never goes away.
+  await page.getByRole("link", { name: "How it Works" }).first().click();
+  await expect(page).toHaveURL(/\/how-it-works$/);
+  // Long after the grace a reload would have had, the sweep still finds them alive.
+  const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+  expect(await sweepPresence(app.deps, later(PRESENCE.leaveGraceSeconds + 5))).not.toContain(
+    creator.profileId,
+  );
+  await expect(marker.locator("[data-available]")).toHaveAttribute("data-available", "true");
+
+  // Closing the last tab: offline once the grace is over (the sweep run as if then).
   await page.close({ runBeforeUnload: true });
-  // The closing tab's beacon takes the creator offline at once; on a loaded CI machine the
-  // beacon's request and the event's fan-out can take longer than the default 10 s.
+  await expect
+    .poll(async () => sweepPresence(app.deps, later(PRESENCE.leaveGraceSeconds + 1)), {
+      timeout: 30_000,
+    })
+    .toContain(creator.profileId);
   await expect(marker.locator("[data-available]")).toHaveAttribute("data-available", "false", {
     timeout: 30_000,
   });

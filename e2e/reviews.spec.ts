@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { totpSecretToBase32 } from "../server/platform/totp.ts";
+import { expectAccessible } from "./support/accessibility.ts";
 import { signInInDialog } from "./support/booking-request.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 import {
@@ -60,6 +61,7 @@ test("both parties review blind, the reviews appear together, and staff hide one
       /Submitted — your review is hidden until Sofia Martinez reviews or the window closes on/,
     ),
   ).toBeVisible();
+  await expectAccessible(client, "a submitted review");
 
   // The creator does not see the client's review before submitting their own.
   await creator.goto(path);

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/accessibility.ts";
 import { type Account, type BookingsWorld, startBookingsWorld } from "./support/bookings-world.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 
@@ -48,6 +49,7 @@ test("a creator's weekly hours are the only times a client can book", async ({
   }
   await dialog.getByLabel("Start").selectOption("09:00");
   await dialog.getByLabel("End").selectOption("11:00");
+  await expectAccessible(creatorPage, "the add-times dialog");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(creatorPage.getByText("Every Monday, 9:00 AM - 11:00 AM")).toBeVisible();
   await expect(creatorPage.getByText("Recurring", { exact: true })).toBeVisible();

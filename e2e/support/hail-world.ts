@@ -41,6 +41,8 @@ export async function startHailWorld(): Promise<HailWorld> {
       lng,
       travelRadius: 25,
       availableNow: true,
+      // Hails for right now reach only creators whose minimum notice allows it.
+      minNoticeMinutes: 0,
       user: { password: PASSWORD, emailVerified: true },
     });
   const nora = await makeCreator("Nora Frame", 15_000, 25.7845, -80.1903);

@@ -147,6 +147,8 @@ export type CreatorOverrides = {
   availableNow?: boolean;
   travelLat?: number;
   travelLng?: number;
+  /** Minimum notice for a booking or hail (the column's default, 12 hours, when left out). */
+  minNoticeMinutes?: number;
   complete?: boolean;
   completionPercent?: number;
   setupStep?: number;
@@ -217,6 +219,9 @@ export async function createCreator(
       travel_lat: live ? (overrides.travelLat ?? lat) : null,
       travel_lng: live ? (overrides.travelLng ?? lng) : null,
       available_now: live,
+      ...(overrides.minNoticeMinutes === undefined
+        ? {}
+        : { min_notice_minutes: overrides.minNoticeMinutes }),
       is_published: overrides.published ?? true,
       approved: overrides.approved ?? true,
       is_complete: complete,

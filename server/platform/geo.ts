@@ -12,6 +12,7 @@ type ZipRecord = {
 // The zipcodes package (offline US ZIP table, ~44k codes) ships CommonJS without types.
 const zipcodes = createRequire(import.meta.url)("zipcodes") as {
   lookup(zip: string): ZipRecord | undefined;
+  lookupByName(city: string, state: string): ZipRecord[] | undefined;
   codes: Record<string, ZipRecord>;
 };
 
@@ -28,6 +29,32 @@ export function lookupZip(zip: string): ZipLocation | null {
     city: record.city,
     state: record.state,
   };
+}
+
+export type Located = { lat: number; lng: number; label: string };
+
+/** "City, ST" (or "City, ST 33139") somewhere in a comma-separated address. */
+const CITY_STATE = /([^,\d][^,]*?)\s*,\s*([A-Za-z]{2})(?=\s*(?:\d{5}(?:-\d{4})?)?\s*(?:,|$))/g;
+
+/**
+ * A place as people type it, found offline: a 5-digit ZIP anywhere in the text wins, else
+ * "City, ST" (the centre of that city's ZIP codes), also at the end of a street address
+ * ("1 Main St, Miami Beach, FL"). Null when neither is found. Profile setup places a
+ * creator's service location with it, hail a typed address.
+ */
+export function geocodePlace(text: string): Located | null {
+  for (const zip of text.match(/\b\d{5}\b/g) ?? []) {
+    const hit = lookupZip(zip);
+    if (hit) return { lat: hit.lat, lng: hit.lng, label: `${hit.city}, ${hit.state}` };
+  }
+  for (const [, city, state] of [...text.matchAll(CITY_STATE)].reverse()) {
+    const hits = zipcodes.lookupByName(city!.trim(), state!.toUpperCase());
+    if (!hits?.length) continue;
+    const lat = hits.reduce((sum, h) => sum + h.latitude, 0) / hits.length;
+    const lng = hits.reduce((sum, h) => sum + h.longitude, 0) / hits.length;
+    return { lat, lng, label: `${hits[0]!.city}, ${hits[0]!.state}` };
+  }
+  return null;
 }
 
 /** Every known US ZIP code (benchmarks and the demo seed spread creators over them). */

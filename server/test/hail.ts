@@ -19,7 +19,8 @@ export type OnlineCreator = Party & { profileId: string };
 
 /**
  * A listed creator who can sign in, based at `base`, live at `live` (default: the base), with
- * a heartbeat at `seenAt` (null: no presence row) and available now unless `available` false.
+ * a heartbeat at `seenAt` (null: no presence row), available now unless `available` false, and
+ * no minimum notice unless given.
  */
 export async function onlineCreator(
   app: TestApp,
@@ -32,6 +33,8 @@ export async function onlineCreator(
     type?: CreatorType;
     specialties?: string[];
     travelRadius?: number;
+    /** Default 0: hails for right now reach them. */
+    minNoticeMinutes?: number;
     name?: string;
   },
 ): Promise<OnlineCreator> {
@@ -49,6 +52,7 @@ export async function onlineCreator(
     type: options.type ?? "photographer",
     ...(options.specialties ? { specialties: options.specialties } : {}),
     travelRadius: options.travelRadius ?? 25,
+    minNoticeMinutes: options.minNoticeMinutes ?? 0,
   });
   if (options.seenAt) await heartbeat(app.database.db, profile.id, options.seenAt);
   return {

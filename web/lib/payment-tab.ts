@@ -39,14 +39,18 @@ export function openPaymentTab() {
 }
 
 /**
- * Sends the tab opened in the click to the order's approval page with the spec's toast, or
- * closes it and says the link is missing. Answers whether the tab went to the provider.
+ * Sends the tab opened in the click to the order's approval page with the spec's toast (a
+ * hail words what the tab is for its own way), or closes it and says the link is missing. Answers whether the tab went to the provider.
  */
-export function sendToApproval(tab: PaymentTab, order: PaymentOrder): boolean {
+export function sendToApproval(
+  tab: PaymentTab,
+  order: PaymentOrder,
+  description: string = PROCEED_MESSAGE,
+): boolean {
   const href = approvalHref(order);
   if (href) {
     tab.go(href);
-    toast.success(PROCEED_TITLE, { description: PROCEED_MESSAGE });
+    toast.success(PROCEED_TITLE, { description });
     return true;
   }
   tab.close();

@@ -17,6 +17,8 @@ type Options<Body, Result extends { order: PaymentOrder }> = {
   /** The failure toast's title, with the server's message (or `failedDescription`) under it. */
   failedTitle: string;
   failedDescription?: string;
+  /** The "Proceed to PayPal" toast's words, when not the booking deposit's. */
+  proceedDescription?: string;
 };
 
 /**
@@ -36,7 +38,8 @@ export function usePaymentSubmit<Body, Result extends { order: PaymentOrder }>(
   latest.current = options;
 
   const send = async (body: Body, tab: ReturnType<typeof openPaymentTab>) => {
-    const { request, onCreated, onFailed, failedTitle, failedDescription } = latest.current;
+    const { request, onCreated, onFailed, failedTitle, failedDescription, proceedDescription } =
+      latest.current;
     const bodyJson = JSON.stringify(body);
     if (attempt.current?.body !== bodyJson) {
       attempt.current = { key: newIdempotencyKey(), body: bodyJson };
@@ -45,7 +48,7 @@ export function usePaymentSubmit<Body, Result extends { order: PaymentOrder }>(
     try {
       const result = await request(body, attempt.current.key);
       attempt.current = null;
-      sendToApproval(tab, result.order);
+      sendToApproval(tab, result.order, proceedDescription);
       onCreated(result, body);
     } catch (error) {
       tab.close();

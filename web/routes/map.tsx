@@ -1,5 +1,5 @@
 import { MapPin } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { HailButton } from "../features/hail/hail-button.tsx";
 import { useMapCreators, usePresenceStream } from "../features/map/api.ts";
@@ -12,6 +12,8 @@ const CreatorsMap = lazy(() =>
   import("../features/map/creators-map.tsx").then((m) => ({ default: m.CreatorsMap })),
 );
 
+type View = { contains: (point: [number, number]) => boolean };
+
 function Loading({ label }: { label: string }) {
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 bg-ink-50 text-ink-600">
@@ -23,12 +25,23 @@ function Loading({ label }: { label: string }) {
 }
 
 export default function MapScreen() {
-  const { center, viewer } = useViewerPosition();
+  const { center, viewer, located } = useViewerPosition();
   const map = useMapCreators(viewer, center !== null);
   usePresenceStream(viewer);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [view, setView] = useState<View | null>(null);
+  const onView = useCallback((next: View) => setView(next), []);
   const creators = map.data?.creators ?? [];
   const selected = creators.find((c) => c.id === selectedId) ?? null;
+  // The stats say what can be seen: the available creators in the map's view.
+  const stats =
+    map.data?.stats && view
+      ? {
+          ...map.data.stats,
+          availableCount: creators.filter((c) => c.availableNow && view.contains([c.lat, c.lng]))
+            .length,
+        }
+      : map.data?.stats;
 
   return (
     <div className="flex h-[calc(100dvh-8rem)] flex-col md:h-[calc(100dvh-4rem)]">
@@ -42,7 +55,7 @@ export default function MapScreen() {
           </div>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center md:w-auto">
             <div className="md:w-96">
-              <StatCards stats={map.data?.stats} />
+              <StatCards stats={stats} />
             </div>
             <HailButton size="md" className="sm:shrink-0" />
           </div>
@@ -55,9 +68,11 @@ export default function MapScreen() {
             <CreatorsMap
               center={center}
               viewer={viewer}
+              located={located}
               creators={creators}
               selectedId={selectedId}
               onSelect={setSelectedId}
+              onView={onView}
             />
           </Suspense>
         ) : (

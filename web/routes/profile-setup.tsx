@@ -40,9 +40,8 @@ export default function ProfileSetupScreen() {
           <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
             <ShieldX className="size-12 text-red-500" aria-hidden />
             <h1 className="text-2xl font-bold text-ink-900">Access Denied</h1>
-            <p className="text-ink-600">
-              You need an approved photographer profile to access profile setup.
-            </p>
+            {/* The server's reason: no profile to verify, or one not approved yet. */}
+            <p className="text-ink-600">{query.error?.message}</p>
             <Button asChild>
               <Link to="/become-photographer">View Application Status</Link>
             </Button>

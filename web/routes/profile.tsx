@@ -79,11 +79,11 @@ function AccountSummary({ session }: { session: Session }) {
           >
             {initial}
           </span>
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex min-w-0 max-w-full flex-1 flex-col gap-1">
             <h1 className="truncate text-2xl font-extrabold tracking-tight">
               {user.name || "Your account"}
             </h1>
-            <p className="flex items-center justify-center gap-2 text-ink-600 sm:justify-start">
+            <p className="flex min-w-0 max-w-full items-center justify-center gap-2 text-ink-600 sm:justify-start">
               <Mail className="size-4" aria-hidden />
               <span className="truncate">{user.email}</span>
             </p>

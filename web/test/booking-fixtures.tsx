@@ -68,6 +68,8 @@ export function bookingCard(overrides: Partial<BookingCard> = {}): BookingCard {
     payBy: null,
     remainderState: "held",
     actions: [],
+    creatorEarnings: null,
+    afterSession: null,
     ...overrides,
   };
 }

@@ -26,6 +26,7 @@ export const quote = (overrides: Partial<HailQuote> = {}): HailQuote => ({
   maxDepositCents: 18_900,
   currency: "USD",
   radiusMiles: 10,
+  place: null,
   ...overrides,
 });
 
@@ -59,6 +60,8 @@ export const offer = (overrides: Partial<HailOffer> = {}): HailOffer => ({
   startAt: null,
   distanceMiles: 2.4,
   earningsCents: 30_000,
+  netEarningsCents: 25_500,
+  commissionPercent: 15,
   currency: "USD",
   liveUntil: secondsFromNow(90),
   bookingId: null,

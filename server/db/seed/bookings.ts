@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import {
+  seedSandboxAwaitingOrder,
   seedSandboxPayment,
   seedSandboxRefund,
 } from "../../features/payments/sandbox/sandbox-seed.ts";
@@ -71,9 +72,19 @@ export async function seedDemoBooking(db: Db, demo: DemoBooking, nowMs = Date.no
   ];
   const trx = db as Trx;
   if (demo.story === "awaiting_payment") {
+    // Its order awaits the client's approval, as every unpaid booking's does: Pay Deposit.
+    const orderId = await seedSandboxAwaitingOrder(trx, {
+      booking,
+      amountCents: booking.deposit_amount_cents,
+      at: bookedAt,
+    });
     await db
       .updateTable("bookings")
-      .set({ pay_by: new Date(bookedAt.getTime() + 30 * 60 * 1000) })
+      .set({
+        pay_by: new Date(bookedAt.getTime() + 30 * 60 * 1000),
+        payment_provider: "sandbox",
+        paypal_order_id: orderId,
+      })
       .where("id", "=", booking.id)
       .execute();
     await writeEvents(db, booking.id, demo.clientUserId, events);

@@ -81,6 +81,8 @@ async function seedCreator(
     // No heartbeat row: the presence sweep leaves seeded creators on (it turns off only those
     // whose browser stopped heartbeating), so the demo map stays populated.
     availableNow: demo.availableNow ?? false,
+    // Shown as available now on the map: they take hails for right now.
+    ...(demo.availableNow ? { minNoticeMinutes: 0 } : {}),
     // Live creators are out and about, up to ~2 miles from their base.
     travelLat: round4(base.lat + random.between(-0.025, 0.025)),
     travelLng: round4(base.lng + random.between(-0.025, 0.025)),

@@ -30,7 +30,8 @@ export async function seedHailPresence(db: Db, creators: SeededCreator[], now = 
     const lng = MIAMI.lng + 0.008 * ((i % 3) - 1);
     await db
       .updateTable("photographer_profiles")
-      .set({ available_now: true, travel_lat: lat, travel_lng: lng })
+      // Taking hails for right now: no minimum notice.
+      .set({ available_now: true, travel_lat: lat, travel_lng: lng, min_notice_minutes: 0 })
       .where("id", "=", c.profile.id)
       .execute();
     await db

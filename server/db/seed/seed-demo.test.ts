@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BookingList } from "../../../contracts/bookings.ts";
 import { MAP, SAMPLE_CREATOR_RATES } from "../../../contracts/constants.ts";
 import { APPLICATION_STATUSES, CREATOR_TYPES } from "../../../contracts/enums.ts";
+import type { HailQuote } from "../../../contracts/hail.ts";
 import type { ConversationsResponse } from "../../../contracts/messages.ts";
+import type { MapResponse } from "../../../contracts/search.ts";
+import { sweepPresence } from "../../features/availability/service.ts";
 import { PAYOUT_JOBS } from "../../features/payouts/jobs.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { totpCode } from "../../platform/totp.ts";
 import { cookieFrom, signIn } from "../../test/accounts.ts";
+import { jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { createTestDatabase } from "../../test/test-database.ts";
 import { createUser } from "../factories.ts";
@@ -116,6 +121,43 @@ describe("demo seed", () => {
     const live = creators.filter((c) => c.available_now).length;
     expect(live).toBeGreaterThanOrEqual(3);
     expect(live).toBeLessThan(creators.length / 2);
+  });
+
+  it("offers Pay Deposit on the demo client's unpaid booking, and paying opens the provider", async () => {
+    const { client } = DEMO_ACCOUNTS;
+    const cookie = await signIn(app, client.email, client.password);
+    const list = (await (
+      await app.fetch("/api/bookings", { headers: { cookie } })
+    ).json()) as BookingList;
+    const unpaid = list.upcoming.find((b) => b.status === "pending_payment");
+    expect(unpaid?.actions).toContain("pay");
+    const paid = await app.fetch(
+      `/api/bookings/${unpaid!.id}/pay`,
+      jsonRequest("POST", {}, cookie),
+    );
+    expect(paid.status).toBe(200);
+    const { order } = (await paid.json()) as { order: { links: { rel: string }[] } };
+    expect(order.links.map((l) => l.rel)).toContain("approve");
+  });
+
+  it("lets a client hail the creators the map shows as available, long after the start", async () => {
+    const { client } = DEMO_ACCOUNTS;
+    const cookie = await signIn(app, client.email, client.password);
+    // Ten minutes on: every seeded heartbeat has lapsed and the sweep has run.
+    await sweepPresence(app.deps, new Date(Date.now() + 10 * 60_000));
+    const map = (await (await app.fetch("/api/map/creators")).json()) as MapResponse;
+    const shown = map.creators.filter((c) => c.availableNow);
+    expect(shown.length).toBeGreaterThan(0);
+    let reached = 0;
+    for (const service of ["Photography", "Videography", "Content Creation"]) {
+      for (const place of ["Miami, FL", "Key West, FL", "Fort Lauderdale, FL", "Naples, FL"]) {
+        const query = new URLSearchParams({ service, hours: "2", place, radiusMiles: "50" });
+        const response = await app.fetch(`/api/hails/quote?${query}`, { headers: { cookie } });
+        expect(response.status).toBe(200);
+        reached += ((await response.json()) as HailQuote).creatorsAvailable;
+      }
+    }
+    expect(reached).toBeGreaterThan(0);
   });
 
   it("includes the spec's five sample creators at their rates", async () => {

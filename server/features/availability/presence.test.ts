@@ -99,7 +99,7 @@ async function presenceEvents(trigger: () => Promise<void>, count: number) {
 describe("presence routes", () => {
   it("admit creators only: signed out 401, a client 403", async () => {
     const client = await createVerifiedUser(app);
-    for (const path of ["online", "offline", "heartbeat"]) {
+    for (const path of ["online", "offline", "heartbeat", "page-left"]) {
       expect((await post(path, undefined, {})).status).toBe(401);
       expect((await post(path, client.cookie, {})).status).toBe(403);
     }
@@ -201,6 +201,31 @@ describe("presence routes", () => {
     // Going online again works at once.
     expect((await ok(await post("online", me.cookie))).online).toBe(true);
     await post("offline", me.cookie);
+  });
+
+  it("a page going away (reload, another URL, closing) leaves the creator online for the grace; a page that heartbeats again keeps them on", async () => {
+    const me = await creator();
+    await ok(await post("online", me.cookie, { lat: 25.7712, lng: -80.1934 }));
+    // A reload: the page goes away and the new one heartbeats a few seconds later.
+    expect((await post("page-left", me.cookie)).status).toBe(204);
+    expect((await presence(me.cookie)).online).toBe(true);
+    advance(3);
+    await ok(await post("heartbeat", me.cookie));
+    advance(PRESENCE.staleAfterSeconds - 5);
+    expect(await sweepPresence(app.deps, clock)).not.toContain(me.profileId);
+    expect((await presence(me.cookie)).online).toBe(true);
+
+    // Closing the last tab: nobody heartbeats; offline once the grace is over, not before.
+    await ok(await post("heartbeat", me.cookie));
+    expect((await post("page-left", me.cookie)).status).toBe(204);
+    advance(PRESENCE.leaveGraceSeconds - 1);
+    expect(await sweepPresence(app.deps, clock)).not.toContain(me.profileId);
+    advance(2);
+    expect(await sweepPresence(app.deps, clock)).toContain(me.profileId);
+    expect((await presence(me.cookie)).online).toBe(false);
+    // An offline creator's page going away changes nothing.
+    expect((await post("page-left", me.cookie)).status).toBe(204);
+    expect((await presence(me.cookie)).online).toBe(false);
   });
 
   it("leaves demo creators seeded 'available now' (no heartbeat row) alone; a heartbeat adopts them", async () => {

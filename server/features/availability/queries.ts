@@ -64,3 +64,13 @@ export async function deleteStalePresence(
     .execute();
   return rows.map((r) => r.profile_id);
 }
+
+/** Makes a heartbeat row no fresher than `seenAt` (the page went away; the sweep decides). */
+export async function backdatePresence(db: Db, profileId: string, seenAt: Date) {
+  await db
+    .updateTable("creator_presence")
+    .set({ last_seen_at: seenAt })
+    .where("profile_id", "=", profileId)
+    .where("last_seen_at", ">", seenAt)
+    .execute();
+}

@@ -3,6 +3,7 @@ import {
   goOfflineApiPath,
   goOnlineApiPath,
   heartbeatApiPath,
+  pageLeftApiPath,
   presenceApiPath,
   ZPresenceState,
   ZPresenceUpdate,
@@ -11,7 +12,7 @@ import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { perUser, rateLimit } from "../../platform/rate-limit.ts";
-import { getPresence, goOffline, goOnline, heartbeat } from "./service.ts";
+import { getPresence, goOffline, goOnline, heartbeat, pageLeft } from "./service.ts";
 
 const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
 const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
@@ -59,6 +60,18 @@ const offlineRoute = defineRoute({
   responses: { 200: state("Offline"), 429: failure("Too many changes") },
 });
 
+const pageLeftRoute = defineRoute({
+  access: "creator",
+  method: "post",
+  path: pageLeftApiPath,
+  middleware: [rateLimit(TOGGLE_LIMIT, perUser)],
+  summary: "A page went away (sent with sendBeacon as it closes, reloads or navigates off)",
+  description:
+    "The creator stays online for PRESENCE.leaveGraceSeconds (45 s): a reloaded page or another open tab heartbeats within it; otherwise the sweep turns them offline. Never turns anyone online.",
+  tags: ["availability"],
+  responses: { 204: { description: "Noted" }, 429: failure("Too many changes") },
+});
+
 const heartbeatRoute = defineRoute({
   access: "creator",
   method: "post",
@@ -88,6 +101,10 @@ export function availabilityRoutes() {
     .openapi(offlineRoute, async (c) =>
       c.json(await goOffline(c.var.deps, c.var.creator.profileId), 200),
     )
+    .openapi(pageLeftRoute, async (c) => {
+      await pageLeft(c.var.deps, c.var.creator.profileId);
+      return c.body(null, 204);
+    })
     .openapi(heartbeatRoute, async (c) =>
       c.json(await heartbeat(c.var.deps, c.var.creator.profileId, c.req.valid("json") ?? {}), 200),
     );

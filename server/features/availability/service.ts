@@ -9,7 +9,13 @@ import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { setLivePresence } from "../profiles/live-presence.ts";
-import { deletePresence, deleteStalePresence, findLiveState, upsertPresence } from "./queries.ts";
+import {
+  backdatePresence,
+  deletePresence,
+  deleteStalePresence,
+  findLiveState,
+  upsertPresence,
+} from "./queries.ts";
 
 // Live presence (docs/decisions/018). A creator is online while available_now is set on their
 // profile; while they are, their browser heartbeats into creator_presence, and the sweep turns
@@ -70,6 +76,22 @@ export function goOffline(deps: Deps, profileId: string) {
     await deletePresence(trx, profileId);
     if (state.available_now) await setLivePresence(trx, profileId, { availableNow: false });
   });
+}
+
+/**
+ * A page of the creator went away: closed, reloaded, or left for another address. The browser
+ * cannot tell which, so the creator stays online for PRESENCE.leaveGraceSeconds: a reloaded
+ * page (or another open tab) heartbeats within it and nothing changes; otherwise the sweep
+ * turns them offline. Done by making the last heartbeat look that much older than the sweep's
+ * limit.
+ */
+export async function pageLeft(deps: Deps, profileId: string) {
+  const graceLeft = PRESENCE.staleAfterSeconds - PRESENCE.leaveGraceSeconds;
+  await backdatePresence(
+    deps.database.db,
+    profileId,
+    new Date(deps.now().getTime() - graceLeft * 1000),
+  );
 }
 
 /**

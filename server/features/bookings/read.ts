@@ -5,6 +5,7 @@ import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { canHold, moneyOfBooking } from "../payments/service.ts";
+import { addCardExtras, sessionEnded } from "./card-extras.ts";
 import * as q from "./queries.ts";
 import { roleOf, toCard, toDetail } from "./view.ts";
 
@@ -37,7 +38,12 @@ export async function bookingDetail(
     moneyOfBooking(deps.database.db, booking.id),
   ]);
   const mode = canHold(deps) ? "hold" : "charge";
-  return toDetail(booking, role, events, money, deps.now(), mode);
+  const detail = toDetail(booking, role, events, money, deps.now(), mode);
+  if (role !== "staff") {
+    const viewerId = role === "client" ? booking.client_user_id : booking.creator_user_id;
+    await addCardExtras(deps.database.db, viewerId, [{ row: booking, card: detail }], deps.now());
+  }
+  return detail;
 }
 
 export async function getBooking(deps: AppDeps, id: string, viewer: Viewer) {
@@ -45,26 +51,36 @@ export async function getBooking(deps: AppDeps, id: string, viewer: Viewer) {
   return bookingDetail(deps, booking, role);
 }
 
+/** Bookings that can still take place. */
+const LIVE = new Set(["pending_payment", "pending", "confirmed"]);
+
 /**
- * My Bookings: the viewer's own bookings as a client, split at now (upcoming ascending, past
- * most recent first), and as a creator the requests to answer and the confirmed schedule.
+ * My Bookings: the viewer's own bookings as a client, live ones ahead in Upcoming (soonest
+ * first) and the rest in Past (most recent first); as a creator the requests to answer, the
+ * confirmed schedule ahead and the sessions that have ended (most recent first).
  */
 export async function listBookings(deps: AppDeps, userId: string): Promise<BookingList> {
   const rows = await q.listBookingsOf(deps.database.db, userId);
   const now = deps.now();
-  const list: BookingList = { upcoming: [], past: [], requests: [], schedule: [] };
+  const list: BookingList = { upcoming: [], past: [], requests: [], schedule: [], sessions: [] };
+  const items: Parameters<typeof addCardExtras>[2] = [];
   for (const row of rows) {
     if (row.client_user_id === userId) {
       const card = toCard(row, "client", now);
-      (row.start_time >= now ? list.upcoming : list.past).push(card);
+      items.push({ row, card });
+      (row.start_time >= now && LIVE.has(row.status) ? list.upcoming : list.past).push(card);
     }
     if (row.creator_user_id === userId) {
       const card = toCard(row, "creator", now);
+      items.push({ row, card });
       if (row.status === "pending") list.requests.push(card);
       else if (row.status === "confirmed" && row.end_time >= now) list.schedule.push(card);
+      else if (sessionEnded(row, now)) list.sessions.push(card);
     }
   }
+  await addCardExtras(deps.database.db, userId, items, now);
   list.past.reverse();
+  list.sessions.reverse();
   return list;
 }
 

@@ -91,6 +91,9 @@ export function toCard(booking: BookingWithParties, role: BookingRole, now: Date
     payBy: status === "pending_payment" ? iso(booking.pay_by) : null,
     remainderState: booking.remainder_state as RemainderState,
     actions: actionsFor(booking, role, now),
+    // Filled in for the viewer by card-extras.ts.
+    creatorEarnings: null,
+    afterSession: null,
   };
 }
 

@@ -158,3 +158,13 @@ export async function dueForAutoAccept(db: Db, now: Date, limit: number): Promis
     .execute();
   return rows.map((r) => r.booking_id);
 }
+
+/** The status of each of these bookings' deliveries that exists (My Bookings' past cards). */
+export function deliveryStatusesOf(db: Db, bookingIds: string[]) {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("deliveries")
+    .select(["booking_id", "status"])
+    .where("booking_id", "in", bookingIds)
+    .execute();
+}

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { coarseCoordinate } from "../../../contracts/availability.ts";
 import { priceBooking } from "../../../contracts/booking-pricing.ts";
-import { HAIL } from "../../../contracts/constants.ts";
+import { HAIL, PRESENCE } from "../../../contracts/constants.ts";
 import {
+  HAIL_ADDRESS_NOT_FOUND_MESSAGE,
   HAIL_ALREADY_OPEN_MESSAGE,
   HAIL_NO_LOCATION_MESSAGE,
   HAIL_NOBODY_ONLINE_MESSAGE,
@@ -12,6 +14,7 @@ import {
 } from "../../../contracts/hail.ts";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { createBooking } from "../../db/factories.ts";
+import { EARTH_RADIUS_METERS, geocodePlace, METERS_PER_MILE } from "../../platform/geo.ts";
 import {
   bookingState,
   freshKey,
@@ -62,9 +65,15 @@ const nextPoint = () => {
 };
 const later = (ms: number) => new Date(START.getTime() + ms);
 
-async function quote(client: Party, point: { lat: number; lng: number }, extra = "") {
+async function quote(
+  client: Party,
+  point: { lat: number; lng: number },
+  extra = "",
+  place?: string,
+) {
+  const where = place ? `place=${encodeURIComponent(place)}` : `lat=${point.lat}&lng=${point.lng}`;
   const response = await app.fetch(
-    `/api/hails/quote?service=Photography&hours=2&lat=${point.lat}&lng=${point.lng}${extra}`,
+    `/api/hails/quote?service=Photography&hours=2&${where}${extra}`,
     { headers: { cookie: client.cookie } },
   );
   expect(response.status).toBe(200);
@@ -146,11 +155,10 @@ describe("the quote", () => {
       },
       true,
     );
-    // A videographer only; a stale heartbeat; switched off; no heartbeat at all.
+    // A videographer only; a stale heartbeat; switched off.
     await add({ base: northOf(point, 1), seenAt: seen, type: "videographer" }, false);
     await add({ base: northOf(point, 1), seenAt: stale }, false);
     await add({ base: northOf(point, 1), seenAt: seen, available: false }, false);
-    await add({ base: northOf(point, 1), seenAt: null }, false);
     // Live 15 miles away: outside 10 miles, inside 25.
     await add({ base: northOf(point, 15), seenAt: seen }, false);
     // Standing nearby, but based 80 miles away with a 25-mile area: not covered.
@@ -166,11 +174,22 @@ describe("the quote", () => {
       maxDepositCents: priceBooking(30_000, 2).depositCents,
       currency: "USD",
       radiusMiles: 10,
+      place: null,
     });
     expect((await quote(client, point, "&radiusMiles=25")).creatorsAvailable).toBe(3);
     // 91 seconds later every heartbeat is stale.
     clock = later(91_000);
     expect((await quote(client, point)).creatorsAvailable).toBe(0);
+  });
+
+  it("counts a creator seeded available now without a heartbeat row, as the map shows them", async () => {
+    const point = nextPoint();
+    await onlineCreator(app, { base: northOf(point, 1), seenAt: null });
+    const client = await hailClient(app);
+    expect((await quote(client, point)).creatorsAvailable).toBe(1);
+    // Long after: the sweep leaves such a creator on, and so does the quote.
+    clock = later(10 * 60_000);
+    expect((await quote(client, point)).creatorsAvailable).toBe(1);
   });
 
   it("leaves out a creator already booked over the session", async () => {
@@ -182,6 +201,91 @@ describe("the quote", () => {
       status: "confirmed",
     });
     expect((await quote(s.client, s.point)).creatorsAvailable).toBe(1);
+  });
+});
+
+describe("the quote tells no more than the map", () => {
+  const degreesPerMeter = 180 / (Math.PI * EARTH_RADIUS_METERS);
+  const cellOf = (v: number) => Math.floor(v / PRESENCE.gridDegrees) * PRESENCE.gridDegrees;
+
+  it("locates nobody more finely than the map's grid cell, however the points are chosen", async () => {
+    const region = nextPoint();
+    // Where the creator really stands: near a corner of their grid cell, ~230 m from its centre,
+    // which is all the map shows of them.
+    const secret = { lat: cellOf(region.lat) + 0.0004, lng: cellOf(region.lng) + 0.0004 };
+    const shown = { lat: coarseCoordinate(secret.lat), lng: coarseCoordinate(secret.lng) };
+    await onlineCreator(app, { base: region, live: secret, seenAt: clock });
+    const client = await hailClient(app);
+    const reaches = async (lat: number) =>
+      (await quote(client, { lat, lng: shown.lng })).creatorsAvailable === 1;
+
+    // The attack: bisect, due south of the map's cell, where the 10-mile radius stops reaching
+    // the creator; the creator stands 10 miles north of that edge (24 quotes: millimetres).
+    const radius = 10 * METERS_PER_MILE * degreesPerMeter;
+    let outside = shown.lat - 1.2 * radius;
+    let inside = shown.lat - 0.8 * radius;
+    expect(await reaches(inside)).toBe(true);
+    expect(await reaches(outside)).toBe(false);
+    for (let i = 0; i < 24; i++) {
+      const mid = (outside + inside) / 2;
+      if (await reaches(mid)) inside = mid;
+      else outside = mid;
+    }
+    const found = inside + radius;
+    const metersOff = (lat: number) => Math.abs(found - lat) / degreesPerMeter;
+    // It finds the cell's centre the map already shows, never the creator (about 230 m away).
+    expect(metersOff(shown.lat)).toBeLessThan(5);
+    expect(metersOff(secret.lat)).toBeGreaterThan(150);
+  });
+
+  it("prices a typed ZIP or City, ST, and says when it cannot find the place", async () => {
+    const place = geocodePlace("Tallahassee, FL")!;
+    await onlineCreator(app, { base: northOf(place, 1), seenAt: clock, rateCents: 10_000 });
+    const client = await hailClient(app);
+    const byCity = await quote(client, { lat: Number.NaN, lng: Number.NaN }, "", "Tallahassee, FL");
+    expect(byCity).toMatchObject({
+      creatorsAvailable: 1,
+      minTotalCents: priceBooking(10_000, 2).totalCents,
+      place: { label: "Tallahassee, FL" },
+    });
+    expect(byCity.place?.lat).toBeCloseTo(place.lat, 6);
+    const byZip = await quote(client, { lat: Number.NaN, lng: Number.NaN }, "", "32301");
+    expect(byZip).toMatchObject({ creatorsAvailable: 1, place: { label: "Tallahassee, FL" } });
+
+    for (const query of ["place=Atlantis%2C%20XX", ""]) {
+      const response = await app.fetch(`/api/hails/quote?service=Photography&hours=2&${query}`, {
+        headers: { cookie: client.cookie },
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(HAIL_ADDRESS_NOT_FOUND_MESSAGE);
+    }
+  });
+
+  it("leaves out creators whose minimum notice the start does not leave", async () => {
+    const point = nextPoint();
+    await onlineCreator(app, { base: northOf(point, 1), seenAt: clock, minNoticeMinutes: 60 });
+    const client = await hailClient(app);
+    expect((await quote(client, point)).creatorsAvailable).toBe(0);
+    expect((await quote(client, point, "&startInMinutes=30")).creatorsAvailable).toBe(0);
+    expect((await quote(client, point, "&startInMinutes=60")).creatorsAvailable).toBe(1);
+    const now = await requestHail(app, client, { ...point, startInMinutes: 0 });
+    expect(now.status).toBe(409);
+    expect((await now.json()).error.message).toBe(HAIL_NOBODY_ONLINE_MESSAGE);
+    expect((await requestHail(app, client, { ...point, startInMinutes: 60 })).status).toBe(201);
+  });
+
+  it("answers 60 quotes per account in 10 minutes, then 429", async () => {
+    const point = nextPoint();
+    const client = await hailClient(app);
+    for (let i = 0; i < 60; i++) await quote(client, point);
+    const refused = await app.fetch(
+      `/api/hails/quote?service=Photography&hours=2&lat=${point.lat}&lng=${point.lng}`,
+      { headers: { cookie: client.cookie } },
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    // Another account is counted apart.
+    await quote(await hailClient(app), point);
   });
 });
 
@@ -278,9 +382,27 @@ describe("a live hail", () => {
       area: "Miami Beach, FL 33139",
       location: null,
       earningsCents: 20_000,
+      // What the creator nets: a Starter's 20 % commission off the $200 session.
+      netEarningsCents: 16_000,
+      commissionPercent: 20,
       distanceMiles: 1,
     });
     expect(await offersOf(outsider)).toEqual([]);
+    // A Pro creator (15 %) is offered their own net.
+    await app.database.db
+      .insertInto("creator_tiers")
+      .values({
+        creator_profile_id: s.far.profileId,
+        tier: "pro",
+        computed_on: START,
+        updated_at: START,
+      })
+      .execute();
+    expect((await offersOf(s.far))[0]).toMatchObject({
+      earningsCents: 40_000,
+      netEarningsCents: 34_000,
+      commissionPercent: 15,
+    });
     expect((await offerAction(app, outsider, created.hail.id, "accept")).status).toBe(404);
 
     const afterLive = await lastEventId(app);
@@ -288,6 +410,13 @@ describe("a live hail", () => {
     expect(won.status).toBe(200);
     const winner = ((await won.json()) as { offer: HailOffer }).offer;
     expect(winner).toMatchObject({ status: "accepted", location: "1 Ocean Dr, Miami, FL 33139" });
+    // The booking takes the commission the offer showed.
+    const booked = await app.database.db
+      .selectFrom("bookings")
+      .select("commission_percent")
+      .where("id", "=", winner.bookingId!)
+      .executeTakeFirstOrThrow();
+    expect(booked.commission_percent).toBe(winner.commissionPercent);
     const lost = await offerAction(app, s.near, created.hail.id, "accept");
     expect(lost.status).toBe(409);
     expect((await lost.json()).error.message).toBe(HAIL_TAKEN_MESSAGE);

@@ -5,6 +5,7 @@ import type { HailOfferStatus, HailStatus } from "../../../contracts/hail.ts";
 import { SERVICE_CREATOR_TYPE } from "../../../contracts/search.ts";
 import type { DB, Hails } from "../../db/schema.ts";
 import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
+import { tierPercentSql } from "../payouts/tier-percent-sql.ts";
 import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
 
 type Db = Kysely<DB>;
@@ -31,40 +32,53 @@ export type MatchCriteria = {
 };
 
 /**
- * Online creators a hail reaches, nearest first by live position: listed, available now with a
- * fresh heartbeat, offering the service (its type, or the service among their specialties, as
- * search), priced, whose service area (base + travel radius) covers the point, whose live
- * position is within the radius, and free over the session's time.
+ * Online creators a hail reaches, nearest first: listed, available now with a fresh heartbeat
+ * (or, seeded, none yet),
+ * offering the service (its type, or the service among their specialties, as search), priced,
+ * whose service area (base + travel radius) covers the point, whose live position's grid cell
+ * is within the radius, whose minimum notice the start leaves, and free over the session's time.
+ *
+ * Who is reached, and so the quote's count and prices and whether a hail can be sent, depends
+ * only on what the map shows (the live position snapped to the presence grid, the same cells
+ * as coarse_coordinate, migration 090) and on the base: a client choosing points cannot locate
+ * anyone more finely than the map does (issue 23). The exact distance is kept only for the
+ * offer the reached creator sees.
  */
 export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[]> {
   const here = sql`${earthPoint(c.point)}::cube::earth`;
   const live = sql`ll_to_earth(p.travel_lat, p.travel_lng)`;
+  const cell = sql`ll_to_earth(coarse_coordinate(p.travel_lat), coarse_coordinate(p.travel_lng))`;
   const reach = sql`coalesce(p.travel_radius, ${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}) * ${sql.lit(METERS_PER_MILE)}`;
   const fresh = new Date(c.now.getTime() - PRESENCE.staleAfterSeconds * 1000);
   const type = SERVICE_CREATOR_TYPE[c.service];
-  const { rows } = await sql<MatchRow>`
+  const { rows } = await sql<MatchRow & { cell_meters: number }>`
     select p.id, p.user_id, p.hourly_rate_cents, p.currency,
-      earth_distance(${live}, ${here}) as meters
+      earth_distance(${live}, ${here}) as meters,
+      earth_distance(${cell}, ${here}) as cell_meters
     from photographer_profiles p
-    join creator_presence cp on cp.profile_id = p.id
+    left join creator_presence cp on cp.profile_id = p.id
     where ${listedSql} and p.available_now
-      and cp.last_seen_at >= ${fresh}
+      -- A fresh heartbeat; or no heartbeat row at all, which only a seeded creator has (the
+      -- sweep leaves them on too, and the map shows them available): what the map shows as
+      -- available can be hailed.
+      and (cp.last_seen_at >= ${fresh} or cp.profile_id is null)
       and p.user_id <> ${c.clientUserId}
       and p.hourly_rate_cents > 0
       and (p.creator_type = ${type} or p.specialties @> array[${c.service}]::text[])
       and p.base_position is not null
       and earth_distance(p.base_position, ${here}) <= ${reach}
       and p.travel_lat is not null and p.travel_lng is not null
-      and earth_distance(${live}, ${here}) <= ${c.radiusMiles * METERS_PER_MILE}
+      and earth_distance(${cell}, ${here}) <= ${c.radiusMiles * METERS_PER_MILE}
+      and ${c.window.from}::timestamptz >= ${c.now}::timestamptz + make_interval(mins => p.min_notice_minutes)
       and not exists (
         select 1 from bookings b
         where b.creator_profile_id = p.id
           and b.status in ('pending_payment', 'pending', 'confirmed')
           and b.start_time < ${c.window.to} and b.end_time > ${c.window.from}
       )
-    order by meters, p.id
+    order by cell_meters, p.id
     limit ${HAIL.maxOffers}`.execute(db);
-  return rows.map((r) => ({ ...r, meters: Number(r.meters) }));
+  return rows.map(({ cell_meters: _cell, ...r }) => ({ ...r, meters: Number(r.meters) }));
 }
 
 export async function findHail(db: Db, id: string) {
@@ -264,6 +278,7 @@ function offerRows(db: Db) {
       "h.live_until",
       "h.booking_id",
       "h.notes",
+      tierPercentSql("o.profile_id").as("commission_percent"),
     ]);
 }
 export type OfferRow = Awaited<ReturnType<ReturnType<typeof offerRows>["execute"]>>[number];

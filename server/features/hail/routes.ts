@@ -15,21 +15,32 @@ import {
 import { defineRoute } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
+import { perUser, rateLimit } from "../../platform/rate-limit.ts";
 import { acceptHail, declineHail, listOffers } from "./offers.ts";
 import { cancelHail, createHail, currentHail, getHail, quoteHail } from "./service.ts";
 
 const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
 const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+// The form asks again as the client changes the service, hours, start, radius or address:
+// plenty for people, and a wall for anyone probing the map with chosen points (issue 23).
+const QUOTE_LIMIT = { name: "hail-quote", max: 60, windowSeconds: 10 * 60 };
 
 const quoteRoute = defineRoute({
   access: "signedIn",
   method: "get",
   path: "/hails/quote",
+  middleware: [rateLimit(QUOTE_LIMIT, perUser)],
   summary: "Hail: how many creators online nearby could take it, and the price range",
+  description:
+    "From the browser's position (lat, lng) or a typed place (place: a 5-digit ZIP or \"City, ST\"). Creators are matched by the presence grid's cells, so a quote tells no more about where anyone is than the map does. At most 60 quotes per account in 10 minutes.",
   tags: ["hail"],
   request: { query: ZHailQuoteQuery },
-  responses: { 200: { description: "The quote", content: json(ZHailQuote) } },
+  responses: {
+    200: { description: "The quote", content: json(ZHailQuote) },
+    400: failure("Invalid input, or a place that could not be found"),
+    429: failure("Too many quotes"),
+  },
 });
 
 const createRoute = defineRoute({

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { priceBooking } from "../../../contracts/booking-pricing.ts";
 import { HAIL } from "../../../contracts/constants.ts";
 import {
+  HAIL_ADDRESS_NOT_FOUND_MESSAGE,
   HAIL_ALREADY_OPEN_MESSAGE,
   HAIL_NO_LOCATION_MESSAGE,
   HAIL_NOBODY_ONLINE_MESSAGE,
@@ -15,7 +16,7 @@ import {
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { lookupZip, METERS_PER_MILE } from "../../platform/geo.ts";
+import { geocodePlace, lookupZip, METERS_PER_MILE } from "../../platform/geo.ts";
 import {
   claimIdempotencyKey,
   requestHash,
@@ -85,13 +86,28 @@ function totals(matches: Match, hours: number) {
   return { min: byTotal[0] ?? null, max: byTotal.at(-1) ?? null };
 }
 
-/** Who could be reached and the price range, before anything is held. */
+/**
+ * Who could be reached and the price range, before anything is held, from the browser's
+ * position or a typed place (a ZIP or "City, ST", found offline). It tells no more about where
+ * creators are than the map does: matching goes by the presence grid's cells (matchCreators).
+ */
 export async function quoteHail(
   deps: AppDeps,
   clientUserId: string,
   input: QuoteInput,
 ): Promise<HailQuote> {
-  const matches = await match(deps, deps.database.db, clientUserId, input, 0);
+  const { lat, lng } = input;
+  const here = lat !== undefined && lng !== undefined ? { lat, lng } : null;
+  const place = here || !input.place ? null : geocodePlace(input.place);
+  const point = here ?? place;
+  if (!point) throw new AppError("validation_failed", HAIL_ADDRESS_NOT_FOUND_MESSAGE);
+  const matches = await match(
+    deps,
+    deps.database.db,
+    clientUserId,
+    { ...input, lat: point.lat, lng: point.lng },
+    input.startInMinutes,
+  );
   const { min, max } = totals(matches, input.hours);
   return {
     creatorsAvailable: matches.length,
@@ -101,6 +117,7 @@ export async function quoteHail(
     maxDepositCents: max?.depositCents ?? null,
     currency: matches[0]?.currency ?? "USD",
     radiusMiles: input.radiusMiles,
+    place,
   };
 }
 

@@ -1,3 +1,4 @@
+import { percentOf } from "../../../contracts/booking-pricing.ts";
 import { HAIL } from "../../../contracts/constants.ts";
 import type { Service } from "../../../contracts/enums.ts";
 import type { Hail, HailOffer, HailOfferStatus, HailStatus } from "../../../contracts/hail.ts";
@@ -81,6 +82,8 @@ export function toOffer(o: OfferRow): HailOffer {
     startAt: iso(o.start_at),
     distanceMiles: miles(o.distance_meters),
     earningsCents: o.earnings_cents,
+    netEarningsCents: o.earnings_cents - percentOf(o.earnings_cents, o.commission_percent),
+    commissionPercent: o.commission_percent,
     currency: o.currency,
     liveUntil: iso(o.live_until),
     bookingId: won ? o.booking_id : null,

@@ -54,6 +54,7 @@ export async function balanceOf(db: Db, profileId: string): Promise<number> {
   return row.balance;
 }
 
+/** The creator's lines in date order, newest first (lines are not always written in order). */
 export function creatorLines(db: Db, profileId: string) {
   return db
     .selectFrom("payout_lines as l")
@@ -70,6 +71,7 @@ export function creatorLines(db: Db, profileId: string) {
     ])
     .where("l.creator_profile_id", "=", profileId)
     .where("l.account", "=", "creator")
+    .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
     .limit(HISTORY_LIMIT)
     .execute();

@@ -184,3 +184,16 @@ export function movePayout(
     .returning(PAYOUT_COLUMNS)
     .executeTakeFirst() as Promise<PayoutRow | undefined>;
 }
+
+/** Which of these bookings' payouts have been paid (or sent by hand). */
+export async function paidOutBookingIds(db: Db, bookingIds: string[]): Promise<string[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("payouts")
+    .select("booking_id")
+    .distinct()
+    .where("booking_id", "in", bookingIds)
+    .where("status", "in", ["paid", "sent"])
+    .execute();
+  return rows.map((r) => r.booking_id);
+}

@@ -417,3 +417,28 @@ describe("who may call the routes", () => {
     expect(JSON.stringify(theirs)).not.toContain(id);
   });
 });
+
+describe("the earnings history", () => {
+  it("is in date order, newest first (the CSV oldest first), whatever order the lines were written in", async () => {
+    const line = (note: string, at: string) =>
+      app.database.db
+        .insertInto("payout_lines")
+        .values({
+          creator_profile_id: p.creatorId,
+          account: "creator",
+          kind: "adjustment",
+          amount_cents: 100,
+          note,
+          created_at: new Date(at),
+        })
+        .execute();
+    // Written out of date order (a seed or a back-dated adjustment does).
+    await line("March", "2030-03-01T00:00:00Z");
+    await line("January", "2030-01-01T00:00:00Z");
+    await line("February", "2030-02-01T00:00:00Z");
+    expect((await earnings()).lines.map((l) => l.note)).toEqual(["March", "February", "January"]);
+    const csv = await app.fetch("/api/earnings/export", { headers: { cookie: p.creator.cookie } });
+    const rows = (await csv.text()).trim().split("\r\n").slice(1);
+    expect(rows.map((r) => r.split(",")[3])).toEqual(["January", "February", "March"]);
+  });
+});

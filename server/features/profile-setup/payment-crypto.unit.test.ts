@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import { geocodeServiceLocation } from "./geocode.ts";
 import { decryptSecret, encryptSecret } from "./payment-crypto.ts";
 
 describe("payment data encryption", () => {
@@ -49,16 +48,5 @@ describe("payment data encryption", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
-});
-
-describe("service location geocoding", () => {
-  it("finds a ZIP code, a City, ST pair, or nothing", () => {
-    expect(geocodeServiceLocation("Studio in 33139")).toMatchObject({ label: "Miami Beach, FL" });
-    const miami = geocodeServiceLocation("miami, fl");
-    expect(miami?.lat).toBeCloseTo(25.8, 0);
-    expect(miami?.lng).toBeCloseTo(-80.3, 0);
-    expect(geocodeServiceLocation("Atlantis")).toBeNull();
-    expect(geocodeServiceLocation("00000")).toBeNull();
   });
 });

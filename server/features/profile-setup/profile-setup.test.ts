@@ -62,8 +62,11 @@ describe("who may use profile setup", () => {
           body: body(),
         });
         expect(response.status, `${method} ${path}`).toBe(403);
+        // Loading says why: nothing to verify, or not approved yet (spec §8's two messages).
         expect((await response.json()).error.message).toBe(
-          "You need an approved photographer profile to access profile setup.",
+          who === member && method === "GET"
+            ? "Unable to verify your photographer profile."
+            : "You need an approved photographer profile to access profile setup.",
         );
       }
     }

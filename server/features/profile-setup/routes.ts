@@ -52,7 +52,16 @@ const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
   responses: { ...ok, ...errors, 404: json(ZErrorResponse, "Not found") },
 });
 
-const loadRoute = defineRoute(base("get", "/profile-setup", "Everything saved so far"));
+// Any signed-in caller may ask: the answer says why someone is not let in (no profile to
+// verify, or one not approved yet), which the guard's one message cannot.
+const loadRoute = defineRoute({
+  ...base("get", "/profile-setup", "Everything saved so far"),
+  access: "signedIn" as const,
+  responses: {
+    ...ok,
+    403: json(ZErrorResponse, "No creator profile to verify, or one not approved yet"),
+  },
+});
 const saveRoute = defineRoute({
   ...base("put", "/profile-setup/draft", "Save one step as a draft"),
   description:

@@ -9,12 +9,12 @@ import type { PhotographerProfiles } from "../../db/schema.ts";
 import type { CreatorAccess } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { geocodePlace } from "../../platform/geo.ts";
 import {
   findOwnProfile,
   listOwnPortfolio,
   updateOwnProfile,
 } from "../profiles/own-profile-service.ts";
-import { geocodeServiceLocation } from "./geocode.ts";
 import { encryptSecret } from "./payment-crypto.ts";
 import { checkPayoutChange, type PayoutCaller } from "./payout-change.ts";
 import * as q from "./queries.ts";
@@ -28,10 +28,15 @@ export async function findApprovedCreator(
   return profile?.approved ? { profileId: profile.id } : undefined;
 }
 
-/** Setup is for creators whose profile staff approved (spec §4); everyone else gets 403. */
+/**
+ * Setup is for creators whose profile staff approved (spec §4); everyone else gets 403: with
+ * no profile at all, the spec's "Unable to verify your photographer profile."; with one staff
+ * have not approved, "You need an approved photographer profile…".
+ */
 export async function requireApprovedProfile(deps: AppDeps, userId: string) {
   const profile = await findOwnProfile(deps, userId);
-  if (!profile?.approved) throw new AppError("forbidden", PROFILE_SETUP_MESSAGES.notApproved);
+  if (!profile) throw new AppError("forbidden", PROFILE_SETUP_MESSAGES.unverified);
+  if (!profile.approved) throw new AppError("forbidden", PROFILE_SETUP_MESSAGES.notApproved);
   return profile;
 }
 
@@ -111,7 +116,7 @@ function stepChanges(
         experience: input.experience,
       };
     case 3: {
-      const located = input.serviceLocation ? geocodeServiceLocation(input.serviceLocation) : null;
+      const located = input.serviceLocation ? geocodePlace(input.serviceLocation) : null;
       return {
         hourly_rate_cents: input.hourlyRateCents ?? null,
         package_services: input.packageServices,

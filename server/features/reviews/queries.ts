@@ -190,3 +190,19 @@ export async function listAdminReviews(db: Db, query: AdminReviewsFilter) {
   ]);
   return { rows: rows as AdminReviewRow[], total: Number(count.n) };
 }
+
+/** Which of these bookings the user has reviewed (published yet or not). */
+export async function bookingsReviewedBy(
+  db: Db,
+  userId: string,
+  bookingIds: string[],
+): Promise<string[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("reviews")
+    .select("booking_id")
+    .where("author_user_id", "=", userId)
+    .where("booking_id", "in", bookingIds)
+    .execute();
+  return rows.flatMap((r) => (r.booking_id ? [r.booking_id] : []));
+}

@@ -1,13 +1,17 @@
 import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { PAGE_ROUTES } from "../../../contracts/routes.ts";
 import { PageSpinner } from "../ui/spinner.tsx";
 import { HailOffersSlot } from "./hail-offers-slot.tsx";
 import { PresenceKeeperSlot } from "./presence-keeper-slot.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
+import { StaffHeader } from "./staff-header.tsx";
 import { TabBar } from "./tab-bar.tsx";
 
 export function AppLayout() {
+  // Staff screens have their own header and no client navigation, footer or tab bar.
+  const staff = useLocation().pathname.startsWith(PAGE_ROUTES.admin);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -16,14 +20,14 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      {staff ? <StaffHeader /> : <SiteHeader />}
       <main id="main" className="min-h-dvh flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
-      <TabBar />
+      {staff ? null : <SiteFooter />}
+      {staff ? null : <TabBar />}
       <HailOffersSlot />
       <PresenceKeeperSlot />
       <ScrollRestoration />

@@ -1,4 +1,5 @@
 import {
+  CalendarClock,
   CalendarDays,
   Camera,
   CircleHelp,
@@ -16,6 +17,13 @@ export const HEADER_LINKS = [
 ] as const;
 
 export const MAP_LINK = { to: PAGE_ROUTES.map, label: "Creators Near You", icon: MapPinned };
+
+/** Shown to approved creators beside their bookings: going online, hours and notice. */
+export const AVAILABILITY_LINK = {
+  to: PAGE_ROUTES.availability,
+  label: "Availability",
+  icon: CalendarClock,
+};
 
 /** Shown to signed-in visitors beside their account, with the open-request badge. */
 export const BOOKINGS_LINK = { to: PAGE_ROUTES.bookings, label: "Bookings", icon: CalendarDays };

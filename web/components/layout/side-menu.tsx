@@ -4,9 +4,17 @@ import { NavLink } from "react-router";
 import { AccountActions } from "../../features/accounts/account-actions.tsx";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
+import { AvailabilityLink } from "./availability-link.tsx";
 import { BookingsLink } from "./bookings-link.tsx";
 import { Logo } from "./logo.tsx";
 import { HEADER_LINKS, MAP_LINK } from "./nav-links.ts";
+
+function menuLinkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "gap-3 rounded-xl px-3 py-3 text-base font-medium transition-colors",
+    isActive ? "bg-brand-50 text-brand-800" : "text-ink-800 hover:bg-ink-100",
+  );
+}
 
 /**
  * The phone's side menu. A native modal <dialog> gives focus trapping, Escape and an inert
@@ -64,16 +72,8 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
               {label}
             </NavLink>
           ))}
-          <BookingsLink
-            withIcon
-            onClick={onClose}
-            className={({ isActive }) =>
-              cn(
-                "gap-3 rounded-xl px-3 py-3 text-base font-medium transition-colors",
-                isActive ? "bg-brand-50 text-brand-800" : "text-ink-800 hover:bg-ink-100",
-              )
-            }
-          />
+          <BookingsLink withIcon onClick={onClose} className={menuLinkClass} />
+          <AvailabilityLink withIcon onClick={onClose} className={menuLinkClass} />
         </nav>
         <div className="mt-auto flex flex-col gap-2 border-t border-ink-100 pt-5">
           <AccountActions stacked onAction={onClose} />

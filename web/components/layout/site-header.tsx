@@ -5,6 +5,7 @@ import { AccountActions } from "../../features/accounts/account-actions.tsx";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { Container } from "../ui/page.tsx";
+import { AvailabilityLink } from "./availability-link.tsx";
 import { BookingsLink } from "./bookings-link.tsx";
 import { Logo } from "./logo.tsx";
 import { MessagesLinkSlot } from "./messages-link-slot.tsx";
@@ -22,33 +23,36 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
+function memberLinkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "text-brand-700" : "text-ink-600 hover:bg-ink-100 hover:text-ink-900",
+  );
+}
+
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
-      <Container className="flex h-16 items-center justify-between gap-4">
-        <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
+      <Container className="flex h-16 items-center justify-between gap-4 xl:gap-8">
+        <div className="shrink-0">
+          <Logo />
+        </div>
+        <nav aria-label="Main" className="hidden shrink-0 items-center gap-0.5 xl:flex">
           {HEADER_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto hidden items-center gap-1 md:flex xl:ml-0">
+        <div className="ml-auto hidden min-w-0 items-center gap-1 md:flex">
           <Button variant="ghost" size="icon" asChild>
             <Link to={MAP_LINK.to} aria-label={MAP_LINK.label} title={MAP_LINK.label}>
               <MAP_LINK.icon className="size-5!" aria-hidden />
             </Link>
           </Button>
-          <BookingsLink
-            className={({ isActive }) =>
-              cn(
-                "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
-                isActive ? "text-brand-700" : "text-ink-600 hover:bg-ink-100 hover:text-ink-900",
-              )
-            }
-          />
+          <BookingsLink className={memberLinkClass} />
+          <AvailabilityLink className={memberLinkClass} />
           <MessagesLinkSlot />
           <NotificationBellSlot />
           <AccountActions />

@@ -33,7 +33,11 @@ export function Field({
       </Label>
       {children}
       <FieldError message={error} />
-      {hint && !error ? <p className="text-xs text-ink-500">{hint}</p> : null}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-ink-500">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -20,7 +20,13 @@ export function AccountActions({
   if (session) {
     return (
       <>
-        <span className="max-w-40 truncate text-sm font-medium text-ink-700">
+        {/* In the header only on wide screens: the links beside it need the room. */}
+        <span
+          className={cn(
+            "max-w-40 truncate text-sm font-medium text-ink-700",
+            !stacked && "sr-only 2xl:not-sr-only",
+          )}
+        >
           {session.user.name || session.user.email}
         </span>
         <Button

@@ -72,6 +72,7 @@ export function NotificationsMenu() {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label="Notifications"
           align="end"
           sideOffset={8}
           className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-ink-200 bg-white p-2 shadow-xl"

@@ -14,9 +14,18 @@ import { isDecidable } from "./application-row.tsx";
 import { DenialReasonField, DenyDialog } from "./deny-dialog.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/** One term and its value: a dl holds only these (dt and dd in a div), nothing nested deeper. */
+function Field({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium uppercase tracking-wide text-ink-500">{label}</dt>
       <dd className="mt-1 text-sm text-ink-900">{children ?? "—"}</dd>
     </div>
@@ -42,7 +51,7 @@ function ActionsCard({ application }: { application: Application }) {
         <Button
           onClick={() => act("approve")}
           disabled={decision.isPending}
-          className="bg-emerald-600 hover:bg-emerald-700"
+          className="bg-emerald-700 hover:bg-emerald-800"
         >
           {decision.isPending && decision.variables?.action === "approve"
             ? "Approving..."
@@ -135,9 +144,14 @@ export function ApplicationDetail({ id }: { id: string }) {
                       href={application.portfolioUrl}
                       target="_blank"
                       rel="noopener noreferrer"
-                      className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline"
+                      title={application.portfolioUrl}
+                      className="inline-flex max-w-full items-center gap-1 text-brand-700 hover:underline"
                     >
-                      {application.portfolioUrl} <ExternalLink className="size-4 shrink-0" />
+                      {/* Cut with an ellipsis, never broken mid-word; the whole address is the title. */}
+                      <span className="truncate">
+                        {application.portfolioUrl.replace(/^https?:\/\//, "")}
+                      </span>
+                      <ExternalLink className="size-4 shrink-0" aria-hidden />
                     </a>
                   ) : null}
                 </Field>
@@ -154,26 +168,22 @@ export function ApplicationDetail({ id }: { id: string }) {
                 <Field label="Travel radius">
                   {application.travelRadius ? `${application.travelRadius} miles` : null}
                 </Field>
-                <div className="sm:col-span-2">
-                  <Field label="Specialties">
-                    {application.specialties.length ? (
-                      <span className="flex flex-wrap gap-1.5">
-                        {application.specialties.map((s) => (
-                          <Badge key={s} variant="secondary">
-                            {s}
-                          </Badge>
-                        ))}
-                      </span>
-                    ) : null}
-                  </Field>
-                </div>
-                <div className="sm:col-span-2">
-                  <Field label="About">
-                    {application.aboutMe ? (
-                      <span className="whitespace-pre-line">{application.aboutMe}</span>
-                    ) : null}
-                  </Field>
-                </div>
+                <Field label="Specialties" className="sm:col-span-2">
+                  {application.specialties.length ? (
+                    <span className="flex flex-wrap gap-1.5">
+                      {application.specialties.map((s) => (
+                        <Badge key={s} variant="secondary">
+                          {s}
+                        </Badge>
+                      ))}
+                    </span>
+                  ) : null}
+                </Field>
+                <Field label="About" className="sm:col-span-2">
+                  {application.aboutMe ? (
+                    <span className="whitespace-pre-line">{application.aboutMe}</span>
+                  ) : null}
+                </Field>
               </dl>
             </CardContent>
           </Card>

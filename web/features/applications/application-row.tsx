@@ -42,7 +42,7 @@ export function ApplicationRow({
               size="sm"
               onClick={onApprove}
               disabled={busy}
-              className="bg-emerald-600 hover:bg-emerald-700"
+              className="bg-emerald-700 hover:bg-emerald-800"
             >
               <Check /> Approve
             </Button>

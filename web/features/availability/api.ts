@@ -6,6 +6,7 @@ import {
   heartbeatApiPath,
   type Position,
   type PresenceState,
+  pageLeftApiPath,
   presenceApiPath,
   AVAILABILITY_STRINGS as S,
   ZPresenceState,
@@ -47,7 +48,11 @@ export function sendHeartbeat(position: Position | undefined): Promise<PresenceS
   return apiRequest("POST", heartbeatApiPath, ZPresenceState, { body: position ?? {} });
 }
 
-/** Sent as the page goes away: the browser delivers it even as the tab closes. */
-export function sendOfflineBeacon() {
-  return navigator.sendBeacon?.(`/api${goOfflineApiPath}`) ?? false;
+/**
+ * Sent as the page goes away (closed, reloaded or left for another URL): the browser delivers
+ * it even as the tab closes. The creator stays online for a short grace, which a reloaded page
+ * or another open tab ends by heartbeating.
+ */
+export function sendPageLeftBeacon() {
+  return navigator.sendBeacon?.(`/api${pageLeftApiPath}`) ?? false;
 }

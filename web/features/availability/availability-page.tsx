@@ -8,6 +8,7 @@ import { Container, PageHeading } from "../../components/ui/page.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { isApiError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
+import { useAccountRoles } from "../accounts/api.ts";
 import {
   closeAuthDialog,
   openAuthDialog,
@@ -46,7 +47,10 @@ function Guarded({ children }: { children: ReactNode }) {
   const session = useSession();
   const signedIn = Boolean(session.data);
   const signedOut = !session.isPending && !session.data;
-  const presence = usePresence(signedIn);
+  const roles = useAccountRoles();
+  // Only a creator's presence is asked for: anyone else would be refused.
+  const presence = usePresence(signedIn && roles.creator);
+  const notCreator = signedIn && roles.known && !roles.creator;
   useSignInPrompt(signedOut, signedIn);
 
   if (signedOut) {
@@ -57,7 +61,7 @@ function Guarded({ children }: { children: ReactNode }) {
       </Notice>
     );
   }
-  if (isApiError(presence.error, "forbidden")) {
+  if (notCreator || isApiError(presence.error, "forbidden")) {
     return (
       <Notice title="For approved creators">
         <p className="text-ink-600">

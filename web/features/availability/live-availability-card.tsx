@@ -78,7 +78,7 @@ export function LiveAvailabilityCard() {
               </div>
             </div>
             <div className="flex items-center gap-2">
-              <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-600 px-2.5 py-0.5 text-xs font-bold text-white">
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
                 <span className="relative flex size-2" aria-hidden>
                   <span className="absolute inline-flex size-full animate-ping rounded-full bg-white opacity-75" />
                   <span className="relative inline-flex size-2 rounded-full bg-white" />

@@ -10,14 +10,15 @@ import { AVAILABILITY_WATCH, PRESENCE } from "../../../contracts/constants.ts";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { isApiError } from "../../lib/api-errors.ts";
 import { subscribeEvents } from "../../lib/events.ts";
-import { availabilityKeys, sendHeartbeat, sendOfflineBeacon } from "./api.ts";
+import { availabilityKeys, sendHeartbeat, sendPageLeftBeacon } from "./api.ts";
 import { type SentPosition, shouldSendPosition } from "./presence-policy.ts";
 
 // Live presence in the browser (docs/decisions/018): while the creator is online the page
 // watches the device's location (only while visible), heartbeats every PRESENCE.heartbeatSeconds
 // with a position only when shouldSendPosition says so, stops heartbeating after
 // PRESENCE.hiddenOfflineSeconds hidden (the server's sweep then takes the creator offline), and
-// says goodbye with a beacon when the page goes away.
+// says it is going away with a beacon: offline after PRESENCE.leaveGraceSeconds unless a page of
+// theirs heartbeats again, so a reload or a typed URL never takes a live creator offline.
 
 function subscribeVisibility(listener: () => void) {
   document.addEventListener("visibilitychange", listener);
@@ -145,10 +146,16 @@ export function useLivePresence(state: PresenceState | undefined): void {
     return () => clearInterval(timer);
   }, [online, hiddenLong, beat]);
 
-  // Closing or leaving the page: offline at once rather than after the sweep.
+  // A page loaded while online (a reload, a typed URL, a new tab) checks in at once: the page
+  // before it may have said it was going away.
+  useEffect(() => {
+    if (online) void beat();
+  }, [online, beat]);
+
+  // Closing, reloading or leaving the page: offline after the grace unless a page checks in.
   useEffect(() => {
     if (!online) return;
-    const onPageHide = () => sendOfflineBeacon();
+    const onPageHide = () => sendPageLeftBeacon();
     window.addEventListener("pagehide", onPageHide);
     return () => window.removeEventListener("pagehide", onPageHide);
   }, [online]);

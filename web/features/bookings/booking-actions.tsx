@@ -1,40 +1,11 @@
 import { useState } from "react";
 import type { BookingDetail } from "../../../contracts/bookings.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { toastApiError } from "../../lib/api-errors.ts";
-import { openPaymentTab, sendToApproval } from "../../lib/payment-tab.ts";
-import { useBookingAction, usePayAction } from "./api.ts";
+import { useBookingAction } from "./api.ts";
 import { CancelBookingDialog } from "./cancel-dialog.tsx";
+import { PayButton } from "./pay-button.tsx";
 import { ReportProblemDialog } from "./report-problem-dialog.tsx";
 import { ResolveProblemDialog } from "./resolve-problem-dialog.tsx";
-import { ACTION_FAILED } from "./strings.ts";
-
-/** Pay the deposit or approve the remaining balance: the provider's page opens in a new tab. */
-function PayButton({
-  booking,
-  action,
-}: {
-  booking: BookingDetail;
-  action: "pay" | "approve_remainder";
-}) {
-  const pay = usePayAction(action);
-  const onClick = () => {
-    // Opened inside the click, or the browser blocks it as a pop-up.
-    const tab = openPaymentTab();
-    pay.mutate(booking.id, {
-      onSuccess: ({ order }) => sendToApproval(tab, order),
-      onError: (error) => {
-        tab.close();
-        toastApiError(error, ACTION_FAILED[action]);
-      },
-    });
-  };
-  return (
-    <Button onClick={onClick} disabled={pay.isPending} aria-busy={pay.isPending}>
-      {action === "pay" ? "Pay Deposit" : "Approve Remaining Balance"}
-    </Button>
-  );
-}
 
 /** One button for each action the viewer may take on the booking (the server's `actions`). */
 export function BookingActions({ booking }: { booking: BookingDetail }) {
@@ -46,8 +17,10 @@ export function BookingActions({ booking }: { booking: BookingDetail }) {
   if (!booking.actions.length) return null;
   return (
     <div className="flex flex-wrap gap-2">
-      {has("pay") ? <PayButton booking={booking} action="pay" /> : null}
-      {has("approve_remainder") ? <PayButton booking={booking} action="approve_remainder" /> : null}
+      {has("pay") ? <PayButton bookingId={booking.id} action="pay" /> : null}
+      {has("approve_remainder") ? (
+        <PayButton bookingId={booking.id} action="approve_remainder" />
+      ) : null}
       {has("accept") ? (
         <Button disabled={busy} onClick={() => accept.mutate({ id: booking.id })}>
           Accept

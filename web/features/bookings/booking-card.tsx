@@ -1,4 +1,13 @@
-import { CalendarDays, Camera, Clock, MapPin, MessageCircle, RotateCcw, Star } from "lucide-react";
+import {
+  CalendarDays,
+  Camera,
+  Clock,
+  ImageUp,
+  MapPin,
+  MessageCircle,
+  RotateCcw,
+  Star,
+} from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import {
@@ -13,21 +22,127 @@ import {
   messagesForCreatorPath,
   PAGE_ROUTES,
 } from "../../../contracts/routes.ts";
+import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Avatar } from "../../components/ui/media-image.tsx";
 import { formatCents } from "../../lib/format.ts";
+import { afterSessionLabel, photosDue } from "./after-session.ts";
 import { CancelBookingDialog } from "./cancel-dialog.tsx";
+import { PayButton } from "./pay-button.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
+import {
+  afterCommission,
+  BOOK_AGAIN,
+  LEAVE_REVIEW,
+  UPLOAD_PHOTOS,
+  VIEW_DETAILS,
+  VIEW_PHOTOS,
+  youEarn,
+} from "./strings.ts";
 import { bookingDate, bookingTimeRange } from "./time.ts";
 
-/** One booking on My Bookings: upcoming (Message, View Details, Cancel) or past. */
+/** The card's money: the creator's pay after commission, or the client's total. */
+export function CardMoney({ booking }: { booking: Booking }) {
+  const earnings = booking.viewerRole === "creator" ? booking.creatorEarnings : null;
+  if (earnings) {
+    return (
+      <p className="text-sm text-ink-600">
+        <span className="text-lg font-extrabold text-ink-900">
+          {youEarn(formatCents(earnings.netCents))}
+        </span>{" "}
+        <span className="whitespace-nowrap text-xs">
+          {afterCommission(earnings.commissionPercent)}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-ink-600">
+      Total{" "}
+      <span className="text-lg font-extrabold text-ink-900">{formatCents(booking.totalCents)}</span>
+    </p>
+  );
+}
+
+/** After the session: the photos (upload while due, else view), the review, booking again. */
+function PastActions({ booking }: { booking: Booking }) {
+  const asCreator = booking.viewerRole === "creator";
+  const after = booking.afterSession;
+  return (
+    <>
+      {after && photosDue(booking) ? (
+        <Button asChild size="sm">
+          <Link to={bookingPhotosPath(booking.id)}>
+            <ImageUp aria-hidden />
+            {UPLOAD_PHOTOS}
+          </Link>
+        </Button>
+      ) : after ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={bookingPhotosPath(booking.id)}>
+            <Camera aria-hidden />
+            {VIEW_PHOTOS}
+          </Link>
+        </Button>
+      ) : null}
+      {after && !after.reviewed ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={bookingReviewPath(booking.id)}>
+            <Star aria-hidden />
+            {LEAVE_REVIEW}
+          </Link>
+        </Button>
+      ) : null}
+      {asCreator ? null : (
+        <Button asChild size="sm" variant={after ? "outline" : "primary"}>
+          <Link to={bookingsForCreatorPath(booking.creator.id)}>
+            <RotateCcw aria-hidden />
+            {BOOK_AGAIN}
+          </Link>
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Ahead: a message to the other party, paying an unpaid deposit, cancelling a request. */
+function UpcomingActions({ booking, onCancel }: { booking: Booking; onCancel: () => void }) {
+  const asCreator = booking.viewerRole === "creator";
+  return (
+    <>
+      <Button asChild variant="outline" size="sm">
+        <Link
+          to={
+            asCreator
+              ? `${PAGE_ROUTES.messages}?booking=${booking.id}`
+              : messagesForCreatorPath(booking.creator.id, booking.id)
+          }
+        >
+          <MessageCircle aria-hidden />
+          Message
+        </Link>
+      </Button>
+      {booking.status === "pending" ? (
+        <Button variant="destructive" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      ) : null}
+      {booking.actions.includes("pay") ? (
+        <PayButton bookingId={booking.id} action="pay" size="sm" />
+      ) : null}
+    </>
+  );
+}
+
+/** One booking on My Bookings: upcoming (Message, View Details, Cancel, Pay) or past. */
 export function BookingCard({ booking, past = false }: { booking: Booking; past?: boolean }) {
   const [cancelling, setCancelling] = useState(false);
   const asCreator = booking.viewerRole === "creator";
   const title = asCreator ? booking.clientName : booking.creator.name;
+  const followUp = afterSessionLabel(booking);
   return (
-    <Card className="flex flex-col gap-4 p-4 sm:p-5">
+    <Card className="flex h-full flex-col gap-4 p-4 sm:p-5">
       <div className="flex items-start gap-3">
         <Avatar
           imageKey={asCreator ? null : booking.creator.imageKey}
@@ -40,6 +155,11 @@ export function BookingCard({ booking, past = false }: { booking: Booking; past?
             <BookingStatusBadge status={booking.status} />
           </div>
           <p className="text-sm text-ink-600">{booking.eventType}</p>
+          {followUp ? (
+            <Badge variant={photosDue(booking) ? "warning" : "secondary"} className="mt-1.5">
+              {followUp}
+            </Badge>
+          ) : null}
         </div>
       </div>
       <ul className="grid grid-cols-1 gap-2 text-sm text-ink-700 sm:grid-cols-2">
@@ -56,66 +176,17 @@ export function BookingCard({ booking, past = false }: { booking: Booking; past?
           <span className="min-w-0 break-words">{booking.location || DEFAULT_LOCATION_LABEL}</span>
         </li>
       </ul>
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-ink-100 pt-4">
-        <p className="text-sm text-ink-600">
-          Total{" "}
-          <span className="text-lg font-extrabold text-ink-900">
-            {formatCents(booking.totalCents)}
-          </span>
-        </p>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-ink-100 pt-4">
+        <CardMoney booking={booking} />
         <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={bookingPagePath(booking.id)}>{VIEW_DETAILS}</Link>
+          </Button>
           {past ? (
-            <>
-              <Button asChild variant="outline" size="sm">
-                <Link to={bookingPhotosPath(booking.id)}>
-                  <Camera aria-hidden />
-                  View Photos
-                </Link>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <Link to={bookingReviewPath(booking.id)}>
-                  <Star aria-hidden />
-                  Leave Review
-                </Link>
-              </Button>
-              {asCreator ? null : (
-                <Button asChild size="sm">
-                  <Link to={bookingsForCreatorPath(booking.creator.id)}>
-                    <RotateCcw aria-hidden />
-                    Book Again
-                  </Link>
-                </Button>
-              )}
-            </>
+            <PastActions booking={booking} />
           ) : (
-            <>
-              <Button asChild variant="outline" size="sm">
-                <Link
-                  to={
-                    asCreator
-                      ? `${PAGE_ROUTES.messages}?booking=${booking.id}`
-                      : messagesForCreatorPath(booking.creator.id, booking.id)
-                  }
-                >
-                  <MessageCircle aria-hidden />
-                  Message
-                </Link>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <Link to={bookingPagePath(booking.id)}>View Details</Link>
-              </Button>
-              {booking.status === "pending" ? (
-                <Button variant="destructive" size="sm" onClick={() => setCancelling(true)}>
-                  Cancel
-                </Button>
-              ) : null}
-            </>
+            <UpcomingActions booking={booking} onCancel={() => setCancelling(true)} />
           )}
-          {past ? (
-            <Button asChild variant="ghost" size="sm">
-              <Link to={bookingPagePath(booking.id)}>View Details</Link>
-            </Button>
-          ) : null}
         </div>
       </div>
       {cancelling ? (

@@ -34,6 +34,10 @@ describe("the booking details", () => {
     expect(within(price).getByText("$472.50")).toBeTruthy();
     expect(within(price).getByText("$135.00")).toBeTruthy();
     expect(within(price).getByText("$337.50")).toBeTruthy();
+    // The deposit was captured: never "due now".
+    expect(within(price).getByText("Deposit paid")).toBeTruthy();
+    expect(within(price).queryByText("Deposit due now")).toBeNull();
+    expect(within(price).queryByText("You earn")).toBeNull();
     const payment = screen.getByRole("list", { name: "Payment" });
     expect(within(payment).getByText("Deposit paid: $135.00")).toBeTruthy();
     expect(
@@ -285,6 +289,45 @@ describe("the booking details", () => {
         path: `/bookings/${BOOKING_ID}/resolve-problem`,
         body: { outcome: "refund", resolution: "No-show" },
       }),
+    );
+  });
+
+  it("an unpaid booking says the deposit is due now", () => {
+    const unpaid = bookingDetail({
+      status: "pending_payment",
+      payment: { ...bookingDetail().payment, depositPaidCents: 0 },
+    });
+    show(unpaid);
+    expect(within(screen.getByLabelText("Price")).getByText("Deposit due now")).toBeTruthy();
+  });
+
+  it("shows the creator the commission and what they earn", () => {
+    show(
+      bookingDetail({
+        viewerRole: "creator",
+        creatorEarnings: { netCents: 38_250, commissionPercent: 15 },
+      }),
+    );
+    const price = screen.getByLabelText("Price");
+    expect(within(price).getByText("Commission (15% of the subtotal)")).toBeTruthy();
+    expect(within(price).getByText("$67.50")).toBeTruthy();
+    expect(within(price).getByText("You earn")).toBeTruthy();
+    expect(within(price).getByText("$382.50")).toBeTruthy();
+  });
+
+  it("links the photos for both parties once the session has ended", () => {
+    const ended = { delivery: "none", paidOut: false, reviewed: false } as const;
+    show(bookingDetail({ status: "completed", viewerRole: "creator", afterSession: ended }));
+    expect(screen.getByText("Photos due")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Upload Photos" }).getAttribute("href")).toBe(
+      `/bookings/${BOOKING_ID}/photos`,
+    );
+    cleanup();
+    const delivered = { ...ended, delivery: "delivered" } as const;
+    show(bookingDetail({ status: "completed", afterSession: delivered }));
+    expect(screen.getByText("Photos ready")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "View Photos" }).getAttribute("href")).toBe(
+      `/bookings/${BOOKING_ID}/photos`,
     );
   });
 });

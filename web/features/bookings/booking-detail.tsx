@@ -1,18 +1,22 @@
-import { CalendarDays, Clock, Globe, MapPin, StickyNote } from "lucide-react";
+import { CalendarDays, Camera, Clock, Globe, ImageUp, MapPin, StickyNote } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
   type BookingDetail as Booking,
+  bookingPhotosPath,
   DEFAULT_LOCATION_LABEL,
 } from "../../../contracts/bookings.ts";
 import { creatorProfilePath } from "../../../contracts/routes.ts";
+import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Avatar } from "../../components/ui/media-image.tsx";
+import { afterSessionLabel, photosDue } from "./after-session.ts";
 import { BookingActions } from "./booking-actions.tsx";
 import { LedgerTable, Timeline } from "./booking-history.tsx";
 import { PaymentState } from "./payment-state.tsx";
-import { PriceSummary } from "./price-summary.tsx";
+import { DEPOSIT_DUE_NOW, DEPOSIT_PAID, PriceSummary } from "./price-summary.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
+import { UPLOAD_PHOTOS, VIEW_PHOTOS } from "./strings.ts";
 import { bookingDate, bookingTimeRange, bookingZone } from "./time.ts";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -28,14 +32,40 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** One fact of the list: the icon sits inside its term, so the list holds only dt and dd. */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-ink-500">{icon}</span>
-      <div>
-        <dt className="text-xs font-semibold uppercase tracking-wide text-ink-500">{label}</dt>
-        <dd className="text-ink-900">{children}</dd>
-      </div>
+    <div className="relative pl-7">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-ink-500">
+        <span className="absolute top-0.5 left-0 text-ink-500">{icon}</span>
+        {label}
+      </dt>
+      <dd className="text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The deposit as it stands: paid once captured, due while unpaid. */
+function depositLabel(booking: Booking) {
+  if (booking.payment.depositPaidCents > 0) return DEPOSIT_PAID;
+  return booking.status === "pending_payment" ? DEPOSIT_DUE_NOW : "Deposit";
+}
+
+/** After the session, for either party: where the photos stand and the way to them. */
+function PhotosLink({ booking }: { booking: Booking }) {
+  const label = afterSessionLabel(booking);
+  if (!booking.afterSession) return null;
+  const due = photosDue(booking);
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-xl bg-ink-50 px-4 py-3">
+      <Camera className="size-5 text-ink-500" aria-hidden />
+      {label ? <p className="text-sm font-semibold text-ink-800">{label}</p> : null}
+      <Button asChild size="sm" variant={due ? "primary" : "outline"} className="ml-auto">
+        <Link to={bookingPhotosPath(booking.id)}>
+          {due ? <ImageUp aria-hidden /> : null}
+          {due ? UPLOAD_PHOTOS : VIEW_PHOTOS}
+        </Link>
+      </Button>
     </div>
   );
 }
@@ -91,12 +121,17 @@ export function BookingDetail({ booking }: { booking: Booking }) {
               </Fact>
             ) : null}
           </dl>
+          <PhotosLink booking={booking} />
           <BookingActions booking={booking} />
         </CardContent>
       </Card>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title="Price">
-          <PriceSummary price={booking} />
+          <PriceSummary
+            price={booking}
+            depositLabel={depositLabel(booking)}
+            earnings={booking.creatorEarnings}
+          />
         </Section>
         <Section title="Payment">
           <PaymentState booking={booking} />

@@ -148,6 +148,16 @@ describe("the booking form", () => {
     await user.click(submit);
     expect(await screen.findByText("Missing info")).toBeTruthy();
     expect(screen.getByText(MISSING_INFO_MESSAGE)).toBeTruthy();
+    // The fields behind it are marked, say so, and the first has the focus.
+    const date = screen.getByLabelText("Date *");
+    const time = screen.getByLabelText("Start time *");
+    const address = screen.getByLabelText("Full address *");
+    await waitFor(() => expect(date.getAttribute("aria-invalid")).toBe("true"));
+    expect(time.getAttribute("aria-invalid")).toBe("true");
+    expect(address.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Hours *").getAttribute("aria-invalid")).not.toBe("true");
+    expect(screen.getAllByText("Required")).toHaveLength(3);
+    await waitFor(() => expect(document.activeElement).toBe(date));
     expect(open).not.toHaveBeenCalled();
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
   });

@@ -26,7 +26,7 @@ import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
 import { useCreatorProfile } from "../profiles/api.ts";
 import { useBookingTimes } from "./api.ts";
 import { PriceSummary } from "./price-summary.tsx";
-import { HOLD_EXPLANATION, NEW_BOOKING_TITLE, SIGN_IN_TO_CONTINUE } from "./strings.ts";
+import { HOLD_EXPLANATION, NEW_BOOKING_TITLE, REQUIRED, SIGN_IN_TO_CONTINUE } from "./strings.ts";
 import { useCreateBooking } from "./use-create-booking.ts";
 
 // The request's rules (spec §5); a blank select or number reads as missing, like the others.
@@ -41,6 +41,13 @@ const ZBookingForm = ZCreateBookingRequest.omit({ creatorId: true }).extend({
 });
 
 const START_TIMES = bookingStartTimes();
+/** The form's controls, to take the person to the first field behind "Missing info". */
+const FIELD_IDS = {
+  date: "booking-date",
+  startTime: "booking-start",
+  hours: "booking-hours",
+  location: "booking-location",
+} as const;
 const today = () => new Date().toLocaleDateString("en-CA");
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -98,15 +105,21 @@ export function BookingForm({
     },
   });
 
+  // A field behind "Missing info" says so itself, briefly; the toast says the rest.
   const fieldError = (message?: string) =>
-    message && message !== MISSING_INFO_MESSAGE ? message : undefined;
+    message === MISSING_INFO_MESSAGE ? REQUIRED : message || undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!signedIn) return;
     const parsed = ZBookingForm.safeParse(getValues());
     if (!parsed.success || !rate) {
+      // Highlight every field behind the message and take the person to the first.
       void trigger();
+      const first = parsed.error?.issues[0]?.path[0];
+      if (typeof first === "string" && first in FIELD_IDS) {
+        document.getElementById(FIELD_IDS[first as keyof typeof FIELD_IDS])?.focus();
+      }
       const missing =
         !rate || parsed.error?.issues.some((issue) => issue.message === MISSING_INFO_MESSAGE);
       if (missing) toast.error(MISSING_INFO_TITLE, { description: MISSING_INFO_MESSAGE });

@@ -25,43 +25,48 @@ const ACTOR_LABELS: Record<BookingDetail["timeline"][number]["actor"], string> =
 export function LedgerTable({ booking }: { booking: BookingDetail }) {
   if (!booking.ledger.length) return <p className="text-sm text-ink-600">No payments yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
-        <caption className="sr-only">Payments ledger</caption>
-        <thead className="text-xs uppercase tracking-wide text-ink-500">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              When
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              What
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold max-sm:hidden">
-              Status
-            </th>
-            <th scope="col" className="py-2 text-right font-semibold">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-100">
-          {booking.ledger.map((line) => (
+    // No horizontal scrolling (issue 23): on a phone the date and status go under the line's
+    // name, and the table keeps two columns that fit.
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">Payments ledger</caption>
+      <thead className="text-xs uppercase tracking-wide text-ink-500">
+        <tr>
+          <th scope="col" className="py-2 pr-3 font-semibold max-sm:hidden">
+            When
+          </th>
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            What
+          </th>
+          <th scope="col" className="py-2 pr-3 font-semibold max-sm:hidden">
+            Status
+          </th>
+          <th scope="col" className="py-2 text-right font-semibold">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-ink-100">
+        {booking.ledger.map((line) => {
+          const when = formatDateTimeIn(line.at, booking.timeZone);
+          const status = line.status.toLowerCase();
+          return (
             <tr key={`${line.kind}-${line.at}-${line.amountCents}`}>
-              <td className="py-2 pr-3 text-ink-600">
-                {formatDateTimeIn(line.at, booking.timeZone)}
+              <td className="py-2 pr-3 text-ink-600 max-sm:hidden">{when}</td>
+              <td className="py-2 pr-3 text-ink-900">
+                {LEDGER_LABELS[line.kind]}
+                <span className="block text-xs text-ink-600 sm:hidden">
+                  {when} · <span className="capitalize">{status}</span>
+                </span>
               </td>
-              <td className="py-2 pr-3 text-ink-900">{LEDGER_LABELS[line.kind]}</td>
-              <td className="py-2 pr-3 capitalize text-ink-600 max-sm:hidden">
-                {line.status.toLowerCase()}
-              </td>
-              <td className="py-2 text-right font-semibold text-ink-900">
+              <td className="py-2 pr-3 capitalize text-ink-600 max-sm:hidden">{status}</td>
+              <td className="py-2 text-right font-semibold whitespace-nowrap text-ink-900">
                 {formatCents(line.amountCents)}
               </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

@@ -74,7 +74,9 @@ describe("a booking card", () => {
   );
 
   it("past: View Photos and Leave Review open the booking's delivery and review; Book Again opens the form for the creator", () => {
-    show(<BookingCard booking={bookingCard({ status: "completed" })} past />);
+    const after = { delivery: "delivered", paidOut: false, reviewed: false } as const;
+    show(<BookingCard booking={bookingCard({ status: "completed", afterSession: after })} past />);
+    expect(screen.getByText("Photos ready")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Book Again" }).getAttribute("href")).toBe(
       `/bookings?creator=${CREATOR_ID}`,
     );
@@ -117,7 +119,13 @@ describe("a booking card", () => {
   });
 });
 
-const emptyList: BookingList = { upcoming: [], past: [], requests: [], schedule: [] };
+const emptyList: BookingList = {
+  upcoming: [],
+  past: [],
+  requests: [],
+  schedule: [],
+  sessions: [],
+};
 
 describe("My Bookings", () => {
   it("says 'No upcoming bookings' with a Find Photographers button", () => {
@@ -133,9 +141,9 @@ describe("My Bookings", () => {
   });
 
   it("Past lists past bookings with their own buttons", async () => {
-    const user = show(
-      <BookingsList list={{ ...emptyList, past: [bookingCard({ status: "completed" })] }} />,
-    );
+    const after = { delivery: "accepted", paidOut: false, reviewed: false } as const;
+    const completed = bookingCard({ status: "completed", afterSession: after });
+    const user = show(<BookingsList list={{ ...emptyList, past: [completed] }} />);
     await user.click(screen.getByRole("tab", { name: "Past" }));
     expect(await screen.findByRole("link", { name: "Book Again" })).toBeTruthy();
     expect(screen.getByText("Completed")).toBeTruthy();
@@ -147,6 +155,7 @@ describe("My Bookings", () => {
       viewerRole: "creator",
       respondBy: "2026-11-24T14:30:00.000Z",
       actions: ["accept", "decline", "cancel"],
+      creatorEarnings: { netCents: 25_500, commissionPercent: 15 },
     });
     const calls = fakeApi((call) =>
       call.method === "POST" && call.path === `/bookings/${BOOKING_ID}/accept`
@@ -156,11 +165,86 @@ describe("My Bookings", () => {
     const user = show(<BookingsList list={{ ...emptyList, requests: [request] }} />);
     const section = screen.getByRole("region", { name: /Requests/ });
     expect(within(section).getByText("Cleo Client")).toBeTruthy();
+    // What the creator nets after their tier's commission, not the client's total.
+    expect(within(section).getByText("You earn $255.00")).toBeTruthy();
+    expect(within(section).getByText("after 15% commission")).toBeTruthy();
+    expect(within(section).queryByText("$472.50")).toBeNull();
     expect(within(section).getByText("Answer within 23 h")).toBeTruthy();
     await user.click(within(section).getByRole("button", { name: "Accept" }));
     expect(await screen.findByText("Booking accepted")).toBeTruthy();
     await waitFor(() =>
       expect(calls.some((c) => c.path === `/bookings/${BOOKING_ID}/accept`)).toBe(true),
     );
+  });
+
+  it("a creator finds their past sessions: Upload Photos while due, and where each stands", async () => {
+    const session = (
+      id: string,
+      clientName: string,
+      after: NonNullable<BookingList["sessions"][0]["afterSession"]>,
+    ) =>
+      bookingCard({
+        id,
+        clientName,
+        status: "completed",
+        viewerRole: "creator",
+        afterSession: after,
+        creatorEarnings: { netCents: 36_000, commissionPercent: 20 },
+      });
+    const due = session(BOOKING_ID, "Dana Due", {
+      delivery: "none",
+      paidOut: false,
+      reviewed: false,
+    });
+    const paid = session(CREATOR_ID, "Pat Paid", {
+      delivery: "accepted",
+      paidOut: true,
+      reviewed: true,
+    });
+    const user = show(<BookingsList list={{ ...emptyList, sessions: [due, paid] }} />);
+    // A creator with no bookings of their own sees no client tabs and no Find Photographers.
+    expect(screen.queryByText("No upcoming bookings")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Find Photographers" })).toBeNull();
+    await user.click(screen.getByRole("tab", { name: "Past sessions" }));
+    const card = (name: string) => screen.getByRole("heading", { name }).closest("li")!;
+    await screen.findByRole("heading", { name: "Dana Due" });
+    const [first, second] = [card("Dana Due"), card("Pat Paid")];
+    expect(within(first!).getByText("Photos due")).toBeTruthy();
+    expect(within(first!).getByRole("link", { name: "Upload Photos" }).getAttribute("href")).toBe(
+      `/bookings/${BOOKING_ID}/photos`,
+    );
+    expect(within(first!).getByRole("link", { name: "Leave Review" })).toBeTruthy();
+    expect(within(second!).getByText("Paid")).toBeTruthy();
+    expect(within(second!).getByRole("link", { name: "View Photos" })).toBeTruthy();
+    // Reviewed already: no Leave Review; a creator never Books Again with themselves.
+    expect(within(second!).queryByRole("link", { name: "Leave Review" })).toBeNull();
+    expect(within(second!).queryByRole("link", { name: "Book Again" })).toBeNull();
+  });
+
+  it("an unpaid booking's card pays its deposit in a tab opened by the click", async () => {
+    const tab = { location: { href: "" }, close: vi.fn(), closed: false, opener: {} };
+    const open = vi.fn(() => tab);
+    vi.stubGlobal("open", open);
+    const unpaid = bookingCard({ status: "pending_payment", actions: ["pay", "cancel"] });
+    const calls = fakeApi(() => ({
+      booking: bookingDetail({ status: "pending_payment", actions: ["pay", "cancel"] }),
+      order: { id: "O-3", links: [{ rel: "approve", href: "https://pay.example/o/3" }] },
+    }));
+    const user = show(<BookingsList list={{ ...emptyList, upcoming: [unpaid] }} />);
+    await user.click(screen.getByRole("button", { name: "Pay Deposit" }));
+    expect(await screen.findByText("Proceed to PayPal")).toBeTruthy();
+    expect(open).toHaveBeenCalledWith("", "_blank");
+    expect(tab.location.href).toBe("https://pay.example/o/3");
+    expect(calls[0]).toMatchObject({ method: "POST", path: `/bookings/${BOOKING_ID}/pay` });
+  });
+
+  it("a declined booking in Past offers Book Again, not photos or a review", async () => {
+    const user = show(
+      <BookingsList list={{ ...emptyList, past: [bookingCard({ status: "declined" })] }} />,
+    );
+    await user.click(screen.getByRole("tab", { name: "Past" }));
+    expect(await screen.findByRole("link", { name: "Book Again" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "View Photos" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Leave Review" })).toBeNull();
   });
 });

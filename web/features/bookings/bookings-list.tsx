@@ -7,7 +7,14 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { BookingCard } from "./booking-card.tsx";
 import { RequestCard } from "./request-card.tsx";
-import { FIND_PHOTOGRAPHERS, NO_PAST, NO_UPCOMING } from "./strings.ts";
+import {
+  FIND_PHOTOGRAPHERS,
+  NO_PAST,
+  NO_PAST_SESSIONS,
+  NO_REQUESTS,
+  NO_SCHEDULE,
+  NO_UPCOMING,
+} from "./strings.ts";
 
 function Empty({ message, findButton }: { message: string; findButton?: boolean }) {
   return (
@@ -30,7 +37,7 @@ function Cards({ bookings, past }: { bookings: Booking[]; past?: boolean }) {
   return (
     <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {bookings.map((b) => (
-        <li key={b.id}>
+        <li key={b.id} className="min-w-0">
           <BookingCard booking={b} past={past} />
         </li>
       ))}
@@ -43,10 +50,10 @@ const tabClass = cn(
   "data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm",
 );
 
-/** A creator's requests to answer and their schedule ahead. */
+/** A creator's requests to answer, then their schedule ahead and their past sessions. */
 function CreatorSection({ list }: { list: BookingList }) {
   return (
-    <div className="mb-10 flex flex-col gap-8">
+    <div className="flex flex-col gap-8">
       <section aria-labelledby="requests-heading">
         <h2
           id="requests-heading"
@@ -66,52 +73,94 @@ function CreatorSection({ list }: { list: BookingList }) {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-ink-600">No requests waiting for your answer.</p>
+          <p className="text-sm text-ink-600">{NO_REQUESTS}</p>
         )}
       </section>
-      <section aria-labelledby="schedule-heading">
-        <h2 id="schedule-heading" className="mb-4 text-xl font-bold text-ink-900">
-          Your schedule
+      <section aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading" className="mb-4 text-xl font-bold text-ink-900">
+          Your sessions
         </h2>
-        {list.schedule.length ? (
-          <Cards bookings={list.schedule} />
-        ) : (
-          <p className="text-sm text-ink-600">No confirmed sessions ahead.</p>
-        )}
+        <Tabs.Root defaultValue="schedule" className="flex flex-col gap-5">
+          <Tabs.List
+            aria-label="Your sessions"
+            className="flex gap-1 self-start rounded-xl bg-ink-100 p-1 max-sm:w-full"
+          >
+            <Tabs.Trigger value="schedule" className={tabClass}>
+              Schedule
+            </Tabs.Trigger>
+            <Tabs.Trigger value="sessions" className={tabClass}>
+              Past sessions
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="schedule">
+            {list.schedule.length ? (
+              <Cards bookings={list.schedule} />
+            ) : (
+              <p className="text-sm text-ink-600">{NO_SCHEDULE}</p>
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="sessions">
+            {list.sessions.length ? (
+              <Cards bookings={list.sessions} past />
+            ) : (
+              <Empty message={NO_PAST_SESSIONS} />
+            )}
+          </Tabs.Content>
+        </Tabs.Root>
       </section>
     </div>
   );
 }
 
-/** My Bookings: creators' requests and schedule, then the tabs Upcoming and Past. */
-export function BookingsList({ list }: { list: BookingList }) {
-  const isCreator = list.requests.length > 0 || list.schedule.length > 0;
+/** The bookings the viewer made: Upcoming and Past. */
+function ClientTabs({ list }: { list: BookingList }) {
   return (
-    <>
-      {isCreator ? <CreatorSection list={list} /> : null}
-      <Tabs.Root defaultValue="upcoming" className="flex flex-col gap-5">
-        <Tabs.List
-          aria-label="Bookings"
-          className="flex gap-1 self-start rounded-xl bg-ink-100 p-1 max-sm:w-full"
-        >
-          <Tabs.Trigger value="upcoming" className={tabClass}>
-            Upcoming
-          </Tabs.Trigger>
-          <Tabs.Trigger value="past" className={tabClass}>
-            Past
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="upcoming">
-          {list.upcoming.length ? (
-            <Cards bookings={list.upcoming} />
-          ) : (
-            <Empty message={NO_UPCOMING} findButton />
-          )}
-        </Tabs.Content>
-        <Tabs.Content value="past">
-          {list.past.length ? <Cards bookings={list.past} past /> : <Empty message={NO_PAST} />}
-        </Tabs.Content>
-      </Tabs.Root>
-    </>
+    <Tabs.Root defaultValue="upcoming" className="flex flex-col gap-5">
+      <Tabs.List
+        aria-label="Bookings"
+        className="flex gap-1 self-start rounded-xl bg-ink-100 p-1 max-sm:w-full"
+      >
+        <Tabs.Trigger value="upcoming" className={tabClass}>
+          Upcoming
+        </Tabs.Trigger>
+        <Tabs.Trigger value="past" className={tabClass}>
+          Past
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="upcoming">
+        {list.upcoming.length ? (
+          <Cards bookings={list.upcoming} />
+        ) : (
+          <Empty message={NO_UPCOMING} findButton />
+        )}
+      </Tabs.Content>
+      <Tabs.Content value="past">
+        {list.past.length ? <Cards bookings={list.past} past /> : <Empty message={NO_PAST} />}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+/**
+ * My Bookings. A creator: their requests, schedule and past sessions, then the sessions they
+ * booked themselves, if any (never an empty "No upcoming bookings" under their schedule). A
+ * client: the tabs Upcoming and Past.
+ */
+export function BookingsList({ list }: { list: BookingList }) {
+  const isCreator = list.requests.length + list.schedule.length + list.sessions.length > 0;
+  if (!isCreator) return <ClientTabs list={list} />;
+  const booked = list.upcoming.length + list.past.length > 0;
+  return (
+    <div className="flex flex-col gap-10">
+      <CreatorSection list={list} />
+      {booked ? (
+        <section aria-labelledby="booked-heading">
+          <h2 id="booked-heading" className="mb-4 text-xl font-bold text-ink-900">
+            Sessions you booked
+          </h2>
+          <ClientTabs list={list} />
+        </section>
+      ) : null}
+    </div>
   );
 }

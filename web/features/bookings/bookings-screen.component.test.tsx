@@ -35,7 +35,8 @@ describe("My Bookings with a creator to book", () => {
     fakeApi((call) => {
       if (call.path === "/auth/get-session") return null;
       if (call.path === `/creators/${CREATOR_ID}`) return creatorProfile;
-      if (call.path === "/bookings") return { upcoming: [], past: [], requests: [], schedule: [] };
+      if (call.path === "/bookings")
+        return { upcoming: [], past: [], requests: [], schedule: [], sessions: [] };
       return apiFailure(404, "not_found", "Not found");
     });
     const { client, wrapper } = renderWithApp(

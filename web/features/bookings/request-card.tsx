@@ -7,8 +7,9 @@ import {
 } from "../../../contracts/bookings.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { formatCents } from "../../lib/format.ts";
 import { useBookingAction } from "./api.ts";
+import { CardMoney } from "./booking-card.tsx";
+import { VIEW_DETAILS } from "./strings.ts";
 import { answerWithin, bookingDate, bookingTimeRange } from "./time.ts";
 
 /** A request awaiting the creator's answer, with the time left to give it. */
@@ -40,13 +41,10 @@ export function RequestCard({ booking }: { booking: BookingCard }) {
         </li>
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-ink-100 pt-3">
-        <p className="text-sm text-ink-600">
-          Total{" "}
-          <span className="font-extrabold text-ink-900">{formatCents(booking.totalCents)}</span>
-        </p>
+        <CardMoney booking={booking} />
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="ghost" size="sm">
-            <Link to={bookingPagePath(booking.id)}>View Details</Link>
+          <Button asChild variant="outline" size="sm">
+            <Link to={bookingPagePath(booking.id)}>{VIEW_DETAILS}</Link>
           </Button>
           <Button
             variant="outline"

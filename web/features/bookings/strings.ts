@@ -64,3 +64,38 @@ export const ACTION_FAILED = {
   pay: "Could not open the payment",
   approve_remainder: "Could not open the payment for the remaining balance",
 } as const;
+
+/** Under a field behind "Missing info". */
+export const REQUIRED = "Required";
+export const PAY_DEPOSIT = "Pay Deposit";
+export const APPROVE_REMAINDER = "Approve Remaining Balance";
+export const VIEW_DETAILS = "View Details";
+export const VIEW_PHOTOS = "View Photos";
+export const UPLOAD_PHOTOS = "Upload Photos";
+export const LEAVE_REVIEW = "Leave Review";
+export const BOOK_AGAIN = "Book Again";
+export const NO_PAST_SESSIONS = "No past sessions yet";
+export const NO_SCHEDULE = "No confirmed sessions ahead.";
+export const NO_REQUESTS = "No requests waiting for your answer.";
+
+/** "You earn $255.00", and the commission it is after. */
+export const youEarn = (amount: string) => `You earn ${amount}`;
+export const afterCommission = (percent: number) => `after ${percent}% commission`;
+
+/** Where a finished session stands, for its creator and its client. */
+export const AFTER_SESSION_LABELS = {
+  creator: {
+    due: "Photos due",
+    delivered: "Delivered · awaiting the client",
+    accepted: "Photos accepted · payout on its way",
+    paid: "Paid",
+    disputed: "Problem reported",
+  },
+  client: {
+    due: "Photos on their way",
+    delivered: "Photos ready",
+    accepted: "Photos accepted",
+    paid: "Photos accepted",
+    disputed: "Problem reported",
+  },
+} as const;

@@ -27,13 +27,13 @@ export { hailKeys };
 const HAILS = "/hails";
 const OFFERS = "/hail-offers";
 
+/** The point to quote: the browser's position, or a typed place (a ZIP or "City, ST"). */
 export type QuoteInput = {
   service: string;
   hours: number;
-  lat: number;
-  lng: number;
+  startInMinutes: number;
   radiusMiles: number;
-};
+} & ({ lat: number; lng: number } | { place: string });
 
 /** Who could be reached and the price range; asked only once the place is known. */
 export function useHailQuote(input: QuoteInput | null) {
@@ -44,9 +44,9 @@ export function useHailQuote(input: QuoteInput | null) {
       const query = new URLSearchParams({
         service: q.service,
         hours: String(q.hours),
-        lat: String(q.lat),
-        lng: String(q.lng),
+        startInMinutes: String(q.startInMinutes),
         radiusMiles: String(q.radiusMiles),
+        ...("place" in q ? { place: q.place } : { lat: String(q.lat), lng: String(q.lng) }),
       });
       return apiRequest("GET", `${HAILS}/quote?${query}`, ZHailQuote, { signal });
     },

@@ -85,7 +85,7 @@ describe("a creator's incoming hails", { timeout: 30_000 }, () => {
     expect(stream.streams).toHaveLength(0);
   });
 
-  it("shows the hail: service, hours, area, distance, start, pay and its countdown", async () => {
+  it("shows the hail: service, hours, area, distance, start, pay after commission and its countdown", async () => {
     fakeEventStream();
     api(() => [offer({ liveUntil: secondsFromNow(30), notes: "Engagement shoot" })]);
     renderOffers();
@@ -95,7 +95,9 @@ describe("a creator's incoming hails", { timeout: 30_000 }, () => {
     expect(within(card).getByText("Midtown, New York")).toBeTruthy();
     expect(within(card).getByText("2.4 mi away")).toBeTruthy();
     expect(within(card).getByText("As soon as possible")).toBeTruthy();
-    expect(within(card).getByText("You earn $300.00")).toBeTruthy();
+    // What the creator nets after their tier's commission (a $300 session at 15 %).
+    expect(within(card).getByText("You earn $255.00")).toBeTruthy();
+    expect(within(card).getByText("after 15% commission")).toBeTruthy();
     expect(within(card).getByText("“Engagement shoot”")).toBeTruthy();
     expect(within(card).getByText(/^0:(29|30)$/)).toBeTruthy();
     expect(card.querySelector("[aria-live=polite]")?.textContent).toBe("About 30 seconds left");
@@ -264,7 +266,7 @@ describe("a creator's incoming hails", { timeout: 30_000 }, () => {
       ),
     );
     expect(shown).toEqual([
-      { title: "New hail: Videography, 2 h", body: "Midtown, New York · You earn $300.00" },
+      { title: "New hail: Videography, 2 h", body: "Midtown, New York · You earn $255.00" },
     ]);
   });
 });

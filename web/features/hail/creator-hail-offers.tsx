@@ -55,7 +55,7 @@ function Offers({ userId }: { userId: string }) {
     beep();
     notifyWhenHidden(
       `${NEW_HAIL}: ${offer.service}, ${offer.hours} h`,
-      `${offer.area} · ${earnLabel(formatMoney(offer.earningsCents, offer.currency))}`,
+      `${offer.area} · ${earnLabel(formatMoney(offer.netEarningsCents, offer.currency))}`,
       offer.hailId,
     );
   }, []);
@@ -91,6 +91,7 @@ function Offers({ userId }: { userId: string }) {
   if (forbidden || !offers.length) return null;
   return (
     <section
+      ref={reserveRoom}
       aria-label={OFFERS_REGION}
       className="pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-40 flex max-h-[70dvh] flex-col gap-2 overflow-y-auto p-3 md:inset-x-auto md:bottom-6 md:right-6 md:w-[24rem] md:p-0"
     >
@@ -106,6 +107,23 @@ function Offers({ userId }: { userId: string }) {
       ))}
     </section>
   );
+}
+
+/**
+ * While the floating cards show, the page gets as much room at its end as they take, so what
+ * they cover (e.g. the schedule's Buffer field) can be scrolled out from under them.
+ */
+function reserveRoom(section: HTMLElement | null) {
+  if (!section || typeof ResizeObserver === "undefined") return;
+  const body = document.body;
+  const observer = new ResizeObserver(() => {
+    body.style.paddingBottom = `${section.offsetHeight + 24}px`;
+  });
+  observer.observe(section);
+  return () => {
+    observer.disconnect();
+    body.style.paddingBottom = "";
+  };
 }
 
 export default function CreatorHailOffers() {

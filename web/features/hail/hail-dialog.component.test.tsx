@@ -2,7 +2,10 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HAIL_NO_LOCATION_MESSAGE, HAIL_NOBODY_ONLINE_MESSAGE } from "../../../contracts/hail.ts";
+import {
+  HAIL_ADDRESS_NOT_FOUND_MESSAGE,
+  HAIL_NOBODY_ONLINE_MESSAGE,
+} from "../../../contracts/hail.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
 import { type ApiCall, apiFailure, fakeApi } from "../../test/fake-api.ts";
 import {
@@ -108,7 +111,9 @@ describe("the hail dialog", { timeout: 30_000 }, () => {
     const user = renderButton();
     const dialog = await openDialog(user);
     expect(within(dialog).getByPlaceholderText("Street, city, state, ZIP")).toBeTruthy();
-    expect(within(dialog).getByText(/Use your location to see who is online/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/or use your location to see who is online nearby/),
+    ).toBeTruthy();
     // The choices of the contract.
     for (const name of ["Photography", "Videography", "Content"]) {
       expect(within(dialog).getByRole("radio", { name })).toBeTruthy();
@@ -194,10 +199,10 @@ describe("the hail dialog", { timeout: 30_000 }, () => {
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByRole("button", { name: "Hail now" }));
     expect(await within(dialog).findByText("Enter the address")).toBeTruthy();
-    // Without the browser's position, the address must carry its ZIP.
+    // Without the browser's position, the address must carry its ZIP or city and state.
     await user.type(within(dialog).getByLabelText("Address *"), "350 5th Ave, New York");
     await user.click(within(dialog).getByRole("button", { name: "Hail now" }));
-    expect(await within(dialog).findByText(HAIL_NO_LOCATION_MESSAGE)).toBeTruthy();
+    expect(await within(dialog).findByText(HAIL_ADDRESS_NOT_FOUND_MESSAGE)).toBeTruthy();
     expect(within(dialog).getByLabelText("Address *").getAttribute("aria-invalid")).toBe("true");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
     expect(open).not.toHaveBeenCalled();
@@ -232,6 +237,17 @@ describe("the hail dialog", { timeout: 30_000 }, () => {
     expect(tab.location.href).toBe(APPROVE_HREF);
     expect(tab.opener).toBeNull();
     expect(await screen.findByText("Proceed to PayPal")).toBeTruthy();
+    // The toast says what the hail page says: a hold, nothing charged yet.
+    expect(
+      screen.getByText(
+        "Approve the hold in the new tab. Nothing is charged until a creator accepts.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText("Complete the deposit in the new tab.")).toBeNull();
+    // The quote was asked for that start.
+    expect(calls.filter((c) => c.path === "/hails/quote").at(-1)?.search).toContain(
+      "startInMinutes=60",
+    );
     const posts = calls.filter((c) => c.method === "POST" && c.path === "/hails");
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({
@@ -273,5 +289,52 @@ describe("the hail dialog", { timeout: 30_000 }, () => {
     expect(screen.getByText(/You already have an open hail/)).toBeTruthy();
     expect(tab.close).toHaveBeenCalled();
     expect(screen.getByTestId("path").textContent).toBe("/");
+  });
+
+  it("prices a typed address by its city and state, and sends the hail from where it was found", async () => {
+    const { open } = fakeTab();
+    const calls = api({
+      quoteAnswer: quote({ place: { lat: 40.7128, lng: -74.006, label: "New York, NY" } }),
+      create: () =>
+        new Response(
+          JSON.stringify({
+            hail: hail({ status: "awaiting_payment", liveUntil: null }),
+            order: { id: "ORDER-H1", links: [{ rel: "approve", href: APPROVE_HREF }] },
+          }),
+          { status: 201, headers: { "Content-Type": "application/json" } },
+        ),
+    });
+    const user = renderButton();
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText("Address *"), "350 5th Ave, New York, NY");
+    const price = within(dialog).getByRole("region", { name: "Price" });
+    expect(await within(price).findByText("3 creators online nearby")).toBeTruthy();
+    expect(price.textContent).toContain("$315.00 – $630.00 total");
+    const quoted = calls.filter((c) => c.path === "/hails/quote");
+    // Only the place is sent, once the typing settled: never the street, nor each keystroke.
+    expect(quoted.map((c) => new URLSearchParams(c.search).get("place"))).toEqual(["New York, NY"]);
+    await user.click(within(dialog).getByRole("button", { name: "Hail now" }));
+    await waitFor(() => expect(open).toHaveBeenCalled());
+    const post = await waitFor(() => {
+      const found = calls.find((c) => c.method === "POST" && c.path === "/hails");
+      expect(found).toBeTruthy();
+      return found;
+    });
+    expect(post?.body).toMatchObject({
+      location: "350 5th Ave, New York, NY",
+      lat: 40.7128,
+      lng: -74.006,
+    });
+  });
+
+  it("says when a typed place cannot be found", async () => {
+    api({
+      quoteAnswer: apiFailure(400, "validation_failed", HAIL_ADDRESS_NOT_FOUND_MESSAGE),
+    });
+    const user = renderButton();
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText("Address *"), "1 Main St, Atlantis, XX");
+    const price = within(dialog).getByRole("region", { name: "Price" });
+    expect(await within(price).findByText(HAIL_ADDRESS_NOT_FOUND_MESSAGE)).toBeTruthy();
   });
 });

@@ -1,18 +1,20 @@
 import { Loader2, MapPin, Navigation, UserRound } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { BOOKING_HOURS, HAIL } from "../../../contracts/constants.ts";
 import { SERVICES, type Service } from "../../../contracts/enums.ts";
 import {
   type CreateHailRequest,
-  HAIL_NO_LOCATION_MESSAGE,
+  HAIL_ADDRESS_NOT_FOUND_MESSAGE,
   HAIL_NOBODY_ONLINE_MESSAGE,
   type HailQuote,
+  placeOfAddress,
   ZCreateHailRequest,
 } from "../../../contracts/hail.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Select, Textarea } from "../../components/ui/input.tsx";
-import { useHailQuote } from "./api.ts";
+import { isApiError } from "../../lib/api-errors.ts";
+import { type QuoteInput, useHailQuote } from "./api.ts";
 import { Segmented } from "./segmented.tsx";
 import {
   ADDRESS_PLACEHOLDER,
@@ -39,6 +41,17 @@ const HOURS = Array.from(
   (_, i) => BOOKING_HOURS.min + i,
 );
 const HAS_ZIP = /\b\d{5}\b/;
+/** A typed address is quoted once the typing pauses this long. */
+const ADDRESS_PAUSE_MS = 400;
+
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 /** The hail's details, the price up front (once the place is known), and 'Hail now'. */
 export function HailForm({ onSent }: { onSent?: () => void }) {
@@ -51,9 +64,18 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
   const [radiusMiles, setRadiusMiles] = useState<number>(HAIL.defaultRadiusMiles);
   const [notes, setNotes] = useState("");
   const [locationError, setLocationError] = useState<string | null>(null);
-  const quote = useHailQuote(coords ? { service, hours, ...coords, radiusMiles } : null);
+  // Without the browser's position, the typed address's ZIP or "City, ST" is quoted.
+  const settledLocation = useSettled(location, ADDRESS_PAUSE_MS);
+  const typedPlace = coords ? null : placeOfAddress(settledLocation);
+  const where = coords ?? (typedPlace ? { place: typedPlace } : null);
+  const quoteInput: QuoteInput | null = where
+    ? { service, hours, startInMinutes, radiusMiles, ...where }
+    : null;
+  const quote = useHailQuote(quoteInput);
   const { hail, processing } = useCreateHail({ onCreated: onSent });
-  const nobody = quote.data?.creatorsAvailable === 0;
+  const nobody = quote.data?.creatorsAvailable === 0 && !quote.isPlaceholderData;
+  // Where the quote found the typed place: the hail is sent from there.
+  const found = !coords && !quote.isPlaceholderData ? quote.data?.place : null;
 
   const locate = () => {
     if (!("geolocation" in navigator)) {
@@ -74,11 +96,12 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const point = coords ?? (found ? { lat: found.lat, lng: found.lng } : null);
     const body: CreateHailRequest = {
       service,
       hours,
       location: location.trim(),
-      ...(coords ?? {}),
+      ...(point ?? {}),
       startInMinutes,
       radiusMiles,
       ...(notes.trim() ? { notes: notes.trim() } : {}),
@@ -87,9 +110,9 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
     const addressIssue = parsed.success
       ? null
       : parsed.error.issues.find((i) => i.path[0] === "location")?.message;
-    // Without the browser's position the server places the address by its ZIP.
+    // Without a point the server places the address by its ZIP.
     const placeIssue =
-      !coords && location.trim() && !HAS_ZIP.test(location) ? HAIL_NO_LOCATION_MESSAGE : null;
+      !point && location.trim() && !HAS_ZIP.test(location) ? HAIL_ADDRESS_NOT_FOUND_MESSAGE : null;
     const issue = addressIssue ?? placeIssue;
     if (issue || !parsed.success) {
       setLocationError(issue ?? parsed.error?.issues[0]?.message ?? null);
@@ -205,8 +228,8 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
         <QuotePanel
           quote={quote.data}
           loading={quote.isFetching}
-          known={coords !== null}
-          failed={quote.isError}
+          known={quoteInput !== null}
+          failure={quote.isError ? quoteFailure(quote.error) : null}
         />
         <Button type="submit" size="lg" disabled={processing || nobody} aria-busy={processing}>
           {processing ? HAILING : HAIL_NOW}
@@ -216,16 +239,23 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
   );
 }
 
+/** Why there is no price: the place was not found, too many quotes, or anything else. */
+function quoteFailure(error: unknown): string {
+  if (isApiError(error, "validation_failed")) return HAIL_ADDRESS_NOT_FOUND_MESSAGE;
+  if (isApiError(error, "rate_limited")) return error.message;
+  return "The price could not be loaded. Try again.";
+}
+
 function QuotePanel({
   quote,
   loading,
   known,
-  failed,
+  failure,
 }: {
   quote: HailQuote | undefined;
   loading: boolean;
   known: boolean;
-  failed: boolean;
+  failure: string | null;
 }) {
   return (
     <section
@@ -235,8 +265,8 @@ function QuotePanel({
     >
       {!known ? (
         <p className="text-sm text-ink-600">{QUOTE_NEEDS_LOCATION}</p>
-      ) : failed && !quote ? (
-        <p className="text-sm text-red-700">The price could not be loaded. Try again.</p>
+      ) : failure ? (
+        <p className="text-sm text-red-700">{failure}</p>
       ) : !quote ? (
         <p className="flex items-center gap-2 text-sm text-ink-600">
           <Loader2 className="size-4 animate-spin" aria-hidden /> Checking who is online...

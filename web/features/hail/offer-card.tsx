@@ -12,6 +12,7 @@ import { Countdown, useSecondsLeft } from "./countdown.tsx";
 import {
   ACCEPT,
   ASAP,
+  afterCommissionLabel,
   BOOKED,
   DECLINE,
   earnLabel,
@@ -85,7 +86,7 @@ export function OfferCard({
         className={cn(
           "flex items-center justify-between gap-3 px-4 py-2.5 text-white",
           offer.status === "accepted"
-            ? "bg-emerald-600"
+            ? "bg-emerald-700"
             : offer.status === "taken"
               ? "bg-ink-500"
               : "bg-linear-to-r from-brand-700 to-brand-500",
@@ -106,9 +107,11 @@ export function OfferCard({
             <p className="text-lg font-bold leading-tight text-ink-900">
               {offer.service} · {offer.hours} {offer.hours === 1 ? "hour" : "hours"}
             </p>
-            <p className="mt-1 flex items-center gap-1 truncate text-sm text-ink-600">
+            <p className="mt-1 flex min-w-0 items-center gap-1 text-sm text-ink-600">
               <MapPin className="size-4 shrink-0" aria-hidden />
-              {offer.status === "accepted" && offer.location ? offer.location : offer.area}
+              <span className="min-w-0 truncate">
+                {offer.status === "accepted" && offer.location ? offer.location : offer.area}
+              </span>
             </p>
             <p className="mt-0.5 flex items-center gap-1 text-sm text-ink-600">
               <Clock className="size-4 shrink-0" aria-hidden />
@@ -116,7 +119,10 @@ export function OfferCard({
             </p>
           </div>
           <p className="shrink-0 rounded-xl bg-emerald-50 px-3 py-1.5 text-right text-sm font-bold text-emerald-800">
-            {earnLabel(formatMoney(offer.earningsCents, offer.currency))}
+            {earnLabel(formatMoney(offer.netEarningsCents, offer.currency))}
+            <span className="block text-xs font-medium text-emerald-800">
+              {afterCommissionLabel(offer.commissionPercent)}
+            </span>
           </p>
         </div>
         {offer.notes && open ? (

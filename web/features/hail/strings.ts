@@ -10,16 +10,20 @@ export const HAIL_DIALOG_DESCRIPTION =
 export const HAIL_NOW = "Hail now";
 export const HAILING = "Hailing...";
 export const HAIL_FAILED = "Could not send the hail";
+/** The "Proceed to PayPal" toast of a hail: the same words as the hail page's. */
+export const HOLD_IN_NEW_TAB =
+  "Approve the hold in the new tab. Nothing is charged until a creator accepts.";
 export const USE_MY_LOCATION = "Use my location";
 export const USING_LOCATION = "Using your current location";
 export const LOCATING = "Finding you...";
-export const LOCATION_DENIED = "Your location is not available. Enter the address with its ZIP.";
+export const LOCATION_DENIED =
+  "Your location is not available. Enter the address with its ZIP or city and state.";
 export const ADDRESS_PLACEHOLDER = "Street, city, state, ZIP";
 export const ASAP = "As soon as possible";
 export const HOLD_EXPLAINED =
   "The amount is held at PayPal, not charged. Only the price of the creator who accepts is charged: the deposit when they accept, the rest after the session. If nobody accepts, the hold is released.";
 export const QUOTE_NEEDS_LOCATION =
-  "Use your location to see who is online nearby and the price before you hail.";
+  "Enter the address (with its ZIP, or city and state) or use your location to see who is online nearby and the price before you hail.";
 export const NOBODY_ONLINE_TRY_WIDER = "Try a wider radius, or hail again in a few minutes.";
 
 export const HAIL_PAGE_TITLE = "Your hail";
@@ -61,6 +65,7 @@ export const onlineNearbyLabel = (count: number) =>
   `${count} ${count === 1 ? "creator" : "creators"} online nearby`;
 export const awayLabel = (minutes: number) => `about ${minutes} min away`;
 export const earnLabel = (amount: string) => `You earn ${amount}`;
+export const afterCommissionLabel = (percent: number) => `after ${percent}% commission`;
 
 /** "In 30 min", "In 1 h", "In 1.5 h"… for a start this many minutes from now (0: as soon as possible). */
 export function startOptionLabel(minutes: number): string {

@@ -5,7 +5,7 @@ import { approvalHref } from "../../lib/payment-tab.ts";
 import { usePaymentSubmit } from "../../lib/use-payment-submit.ts";
 import { createHail } from "./api.ts";
 import { rememberHail } from "./session-hails.ts";
-import { HAIL_FAILED } from "./strings.ts";
+import { HAIL_FAILED, HOLD_IN_NEW_TAB } from "./strings.ts";
 
 /**
  * Sends a hail and opens the provider's approval of its hold in a new tab (as a booking's
@@ -21,6 +21,7 @@ export function useCreateHail({ onCreated }: { onCreated?: () => void } = {}) {
       navigate(hailPagePath(hail.id));
     },
     failedTitle: HAIL_FAILED,
+    proceedDescription: HOLD_IN_NEW_TAB,
   });
   return { hail: submit, processing };
 }

@@ -8,6 +8,7 @@ import { MapContainer, Marker, TileLayer, Tooltip } from "react-leaflet";
 import { MAP } from "../../../contracts/constants.ts";
 import { imageUrl } from "../../../contracts/media.ts";
 import type { MapCreator } from "../../../contracts/search.ts";
+import { OpenWhereCreatorsAre, ViewWatcher } from "./open-where-creators-are.tsx";
 
 // The viewer's own pin uses Leaflet's marker images, bundled by Vite (no CDN).
 const viewerIcon = L.icon({
@@ -54,15 +55,21 @@ function creatorIcon(creator: MapCreator, selected: boolean): L.DivIcon {
 export function CreatorsMap({
   center,
   viewer,
+  located,
   creators,
   selectedId,
   onSelect,
+  onView,
 }: {
   center: { lat: number; lng: number };
   viewer: { lat: number; lng: number } | null;
+  /** The map opened on the viewer; else it opens where the creators are. */
+  located: boolean;
   creators: MapCreator[];
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** What the map shows, as it opens and after every move. */
+  onView: (view: L.LatLngBounds) => void;
 }) {
   const icons = useMemo(
     () => new Map(creators.map((c) => [c.id, creatorIcon(c, c.id === selectedId)])),
@@ -78,6 +85,8 @@ export function CreatorsMap({
       className="size-full"
       zoomControl={false}
     >
+      <OpenWhereCreatorsAre creators={creators} located={located} onView={onView} />
+      <ViewWatcher onView={onView} />
       <TileLayer
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
         url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"

@@ -8,9 +8,11 @@ export type ViewerPosition = {
   center: Position | null;
   /** The viewer's own position, when the device gave one. */
   viewer: Position | null;
+  /** The map opens on the viewer (else on the default centre, until it finds the creators). */
+  located: boolean;
 };
 
-const inBounds = ({ lat, lng }: Position) =>
+export const inBounds = ({ lat, lng }: Position) =>
   lat >= MAP.bounds.south &&
   lat <= MAP.bounds.north &&
   lng >= MAP.bounds.west &&
@@ -18,13 +20,17 @@ const inBounds = ({ lat, lng }: Position) =>
 
 /** Asks the device once where the viewer is; falls back to the default centre with a toast. */
 export function useViewerPosition(): ViewerPosition {
-  const [state, setState] = useState<ViewerPosition>({ center: null, viewer: null });
+  const [state, setState] = useState<ViewerPosition>({
+    center: null,
+    viewer: null,
+    located: false,
+  });
   useEffect(() => {
     let cancelled = false;
     const fallback = (message: string) => {
       if (cancelled) return;
       toast.error(message);
-      setState({ center: MAP.defaultCenter, viewer: null });
+      setState({ center: MAP.defaultCenter, viewer: null, located: false });
     };
     if (!("geolocation" in navigator)) {
       fallback("Geolocation not supported. Using default location.");
@@ -34,7 +40,8 @@ export function useViewerPosition(): ViewerPosition {
       ({ coords }) => {
         if (cancelled) return;
         const viewer = { lat: coords.latitude, lng: coords.longitude };
-        setState({ center: inBounds(viewer) ? viewer : MAP.defaultCenter, viewer });
+        const located = inBounds(viewer);
+        setState({ center: located ? viewer : MAP.defaultCenter, viewer, located });
       },
       (error) =>
         fallback(

@@ -15,7 +15,7 @@ function BookingContext({ booking }: { booking: NonNullable<Conversation["bookin
     <Link
       to={bookingPagePath(booking.id)}
       className="flex items-center gap-2 border-t border-ink-100 bg-brand-50/60 px-4 py-2 text-xs text-ink-700 hover:bg-brand-50"
-      aria-label="Booking in this conversation"
+      title="The booking this conversation is about"
     >
       <CalendarDays className="size-4 shrink-0 text-brand-600" aria-hidden />
       <span className="min-w-0 truncate">

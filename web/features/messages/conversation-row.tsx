@@ -54,7 +54,7 @@ export function ConversationRow({
             {other.name}
           </span>
           {lastMessage ? (
-            <span className={cn("shrink-0 text-xs", unread ? "text-brand-700" : "text-ink-500")}>
+            <span className={cn("shrink-0 text-xs", unread ? "text-brand-700" : "text-ink-600")}>
               {listTime(lastMessage.createdAt)}
             </span>
           ) : null}
@@ -63,7 +63,7 @@ export function ConversationRow({
           <span
             className={cn(
               "flex min-w-0 items-center gap-1 truncate text-sm",
-              typing ? "italic text-brand-700" : unread ? "text-ink-800" : "text-ink-500",
+              typing ? "italic text-brand-700" : unread ? "text-ink-800" : "text-ink-600",
             )}
           >
             {typing ? (

@@ -1,13 +1,16 @@
-import { Camera } from "lucide-react";
+import { CalendarClock, Camera } from "lucide-react";
 import { Link } from "react-router";
 import { PAGE_ROUTES } from "../../../contracts/routes.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { useAccountRoles } from "../accounts/api.ts";
 import { useProfileSetupQuery } from "./api.ts";
 
 /** On /profile, an approved creator's way back into the five-step setup. Others see nothing. */
 export function CreatorSetupCard({ userId }: { userId: string }) {
-  const { data } = useProfileSetupQuery(userId);
+  // Asked of approved creators only: anyone else would be refused.
+  const { creator } = useAccountRoles();
+  const { data } = useProfileSetupQuery(creator ? userId : undefined);
   if (!data) return null;
   const { completionPercent: percent, isComplete: complete, isPublished: published } = data.profile;
   return (
@@ -27,6 +30,12 @@ export function CreatorSetupCard({ userId }: { userId: string }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={PAGE_ROUTES.availability}>
+              <CalendarClock aria-hidden />
+              Availability
+            </Link>
+          </Button>
           <Button asChild variant="outline">
             <Link to={PAGE_ROUTES.earnings}>Earnings</Link>
           </Button>

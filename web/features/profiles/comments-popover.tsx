@@ -38,15 +38,15 @@ export function CommentsPopover({
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        aria-label={`Comments (${count})`}
-        className="inline-flex items-center gap-1 rounded-lg px-1 py-1 text-sm text-ink-600 hover:bg-ink-100 sm:px-2"
-      >
+      <Popover.Trigger className="inline-flex items-center gap-1 rounded-lg px-1 py-1 text-sm text-ink-600 hover:bg-ink-100 sm:px-2">
         <MessageCircle className="size-4" aria-hidden />
+        {/* The name holds the visible count: "Comments 3". */}
+        <span className="sr-only">Comments </span>
         {count}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label="Comments"
           sideOffset={6}
           className="z-40 w-72 rounded-xl border border-ink-200 bg-white p-3 shadow-xl"
         >

@@ -77,7 +77,6 @@ export function PortfolioGrid({
               <button
                 type="button"
                 aria-pressed={item.likedByMe}
-                aria-label={`${item.likedByMe ? "Unlike" : "Like"} (${item.likeCount})`}
                 onClick={() => toggleLike(item)}
                 className="inline-flex items-center gap-1 rounded-lg px-1 py-1 text-sm text-ink-600 hover:bg-ink-100 sm:px-2"
               >
@@ -85,6 +84,8 @@ export function PortfolioGrid({
                   className={cn("size-4", item.likedByMe && "fill-red-500 text-red-500")}
                   aria-hidden
                 />
+                {/* The name holds the visible count: "Like 12" (its pressed state says liked). */}
+                <span className="sr-only">Like </span>
                 <span data-testid="like-count">{item.likeCount}</span>
               </button>
               <CommentsPopover itemId={item.id} creatorId={creatorId} count={item.commentCount} />

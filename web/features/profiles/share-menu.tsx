@@ -80,6 +80,7 @@ export function ShareMenu({ link, text, image }: { link: string; text: string; i
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label="Share"
           sideOffset={6}
           align="end"
           className="z-40 w-52 rounded-xl border border-ink-200 bg-white p-1.5 shadow-xl"

@@ -1,3 +1,4 @@
+import { SCHEDULE } from "../../../contracts/constants.ts";
 import { WEEKDAY_NAMES } from "../../../contracts/schedule.ts";
 
 // How the Recurring Schedule card words slots: always in the creator's own zone.
@@ -56,3 +57,6 @@ export function minutesLabel(minutes: number): string {
   if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? "" : "s"}`;
   return `${minutes} minutes`;
 }
+
+/** Until a creator sets hours, clients may book the standard hours (SCHEDULE.defaultHours). */
+export const STANDARD_HOURS_APPLY = `Until you add times, clients can book you during the standard hours: ${clock12(SCHEDULE.defaultHours.start)}–${clock12(SCHEDULE.defaultHours.end)} every day.`;

@@ -49,6 +49,12 @@ describe("the Recurring Schedule card", () => {
     fakeApi(() => empty);
     const user = renderCard();
     expect(await screen.findByText("No recurring schedule set up yet")).toBeTruthy();
+    // Until hours are set, the standard hours apply; the empty card says so.
+    expect(
+      screen.getByText(
+        "Until you add times, clients can book you during the standard hours: 6:00 AM–11:00 PM every day.",
+      ),
+    ).toBeTruthy();
     expect(screen.getByText("Times are in New York time (America/New_York)")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Add Recurring Schedule" }));
     expect(await screen.findByRole("dialog", { name: "Add available times" })).toBeTruthy();

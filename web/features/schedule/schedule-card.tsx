@@ -17,7 +17,13 @@ import { isApiError } from "../../lib/api-errors.ts";
 import { formatTimeZone } from "../../lib/format.ts";
 import { AddTimesDialog } from "./add-times-dialog.tsx";
 import { type ScheduleItemKind, useSchedule, useScheduleChange } from "./api.ts";
-import { minutesLabel, oneOffLabel, overrideLabel, weeklyLabel } from "./format.ts";
+import {
+  minutesLabel,
+  oneOffLabel,
+  overrideLabel,
+  STANDARD_HOURS_APPLY,
+  weeklyLabel,
+} from "./format.ts";
 
 // The Availability Manager's Recurring Schedule card (spec §2, issue 12): weekly hours, date
 // overrides and one-off times in the creator's own zone, and the notice and buffer settings.
@@ -60,6 +66,7 @@ function SettingSelect({
   options,
   onChange,
   disabled,
+  hint,
 }: {
   id: string;
   label: string;
@@ -67,12 +74,14 @@ function SettingSelect({
   options: number[];
   onChange: (v: number) => void;
   disabled: boolean;
+  hint?: string;
 }) {
   const all = options.includes(value) ? options : [...options, value].sort((a, b) => a - b);
   return (
-    <Field id={id} label={label}>
+    <Field id={id} label={label} hint={hint}>
       <Select
         id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(Number(e.target.value))}
@@ -131,6 +140,7 @@ export function ScheduleCard() {
         ) : slots.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-ink-200 py-8 text-center">
             <p className="text-sm text-ink-600">No recurring schedule set up yet</p>
+            <p className="max-w-sm text-sm text-ink-500">{STANDARD_HOURS_APPLY}</p>
             <Button variant="outline" onClick={() => setAdding(true)}>
               <Plus aria-hidden />
               Add Recurring Schedule
@@ -171,6 +181,11 @@ export function ScheduleCard() {
             <SettingSelect
               id="schedule-notice"
               label="Minimum notice"
+              hint={
+                data.minNoticeMinutes > 0
+                  ? "Hails for right now reach you only with no minimum notice."
+                  : "Hails for right now can reach you while you are online."
+              }
               value={data.minNoticeMinutes}
               options={NOTICE_OPTIONS}
               disabled={change.isPending}

@@ -30,7 +30,8 @@ export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; ea
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="-mt-10 flex items-end gap-3">
+        {/* Above the cover, which is positioned and would otherwise paint over it. */}
+        <div className="relative z-10 -mt-10 flex items-end gap-3">
           <Avatar
             imageKey={creator.avatarKey}
             name={creator.name}

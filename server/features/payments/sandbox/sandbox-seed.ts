@@ -1,6 +1,12 @@
 import { HOLD_LIFETIME } from "../../../../contracts/constants.ts";
 import { insertLedgerLine, insertOrder, type OrderPurpose, patchOrder } from "../queries.ts";
-import { insertRow, newId, type Trx } from "./sandbox-store.ts";
+import {
+  checkoutUrl,
+  insertRow,
+  newId,
+  ORDER_APPROVAL_WINDOW_MS,
+  type Trx,
+} from "./sandbox-store.ts";
 
 // The demo world's payments (server/db/seed): what the sandbox provider and the payments
 // domain would hold had each booking been paid through the app — the provider's order,
@@ -170,4 +176,61 @@ export async function seedSandboxRefund(
     status: "COMPLETED",
     at,
   });
+}
+
+/**
+ * A deposit's order the client has not approved yet (the demo's unpaid booking): the sandbox's
+ * order and our payment order awaiting the buyer, with its checkout link (relative to the site).
+ */
+export async function seedSandboxAwaitingOrder(
+  trx: Trx,
+  p: { booking: SeedBooking; amountCents: number; at: Date },
+) {
+  const orderId = newId("SBX");
+  const order = await insertOrder(trx, {
+    purpose: "booking_deposit",
+    subjectId: p.booking.id,
+    bookingId: p.booking.id,
+    provider: "sandbox",
+    intent: "CAPTURE",
+    amountCents: p.amountCents,
+    currency: p.booking.currency,
+    attempt: 1,
+    at: p.at,
+  });
+  const approveBy = new Date(p.at.getTime() + ORDER_APPROVAL_WINDOW_MS);
+  await insertRow(
+    trx,
+    {
+      id: orderId,
+      kind: "order",
+      parent_id: null,
+      status: "CREATED",
+      amount_cents: p.amountCents,
+      currency: p.booking.currency,
+      expires_at: approveBy,
+      data: {
+        description: "Demo booking: deposit",
+        intent: "CAPTURE",
+        referenceId: p.booking.id,
+        customId: order.id,
+        returnUrl: "/api/payments/return",
+        cancelUrl: "/api/payments/cancel",
+      },
+    },
+    p.at,
+  );
+  await patchOrder(
+    trx,
+    order.id,
+    ["creating"],
+    {
+      status: "awaiting_buyer",
+      provider_order_id: orderId,
+      approve_url: checkoutUrl("", orderId),
+      approve_by: approveBy,
+    },
+    p.at,
+  );
+  return orderId;
 }
