@@ -2,7 +2,14 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BookingCard, BookingList } from "../../../contracts/bookings.ts";
 import { createVerifiedUser } from "../../test/accounts.ts";
-import { act, bookingParties, getBooking, type Party, paidBooking } from "../../test/bookings.ts";
+import {
+  act,
+  approveRemainder,
+  bookingParties,
+  getBooking,
+  type Party,
+  paidBooking,
+} from "../../test/bookings.ts";
 import { acceptDelivery, setPayoutMethod } from "../../test/payouts.ts";
 import { jsonRequest } from "../../test/sessions.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
@@ -101,6 +108,9 @@ describe("a creator's ended sessions", () => {
     });
     const id = await session();
     expect((await act(app, p.creator, id, "accept")).status).toBe(200);
+    // The client approves the balance once its window opens (47 h before the session's end).
+    clock = new Date("2030-06-18T18:00:00Z");
+    await approveRemainder(app, p.client, id);
     const before = await list(p.creator);
     expect(ids(before.schedule)).toEqual([id]);
     expect(before.sessions).toEqual([]);
