@@ -23,7 +23,10 @@ const test = base.extend<{ world: DiscoveryWorld }>({
 /** The available creators whose markers are inside the map's frame. */
 const availableInView = (page: Page) =>
   page.locator(".leaflet-marker-icon [data-available='true']").evaluateAll((icons) => {
-    const map = document.querySelector(".leaflet-container")!.getBoundingClientRect();
+    const container = document.querySelector(".leaflet-container");
+    // Before the map has rendered there is nothing in view.
+    if (!container) return 0;
+    const map = container.getBoundingClientRect();
     return icons.filter((icon) => {
       const r = icon.getBoundingClientRect();
       const x = r.left + r.width / 2;
