@@ -82,7 +82,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    pool.on("error", (error) => console.error("idle PostgreSQL client error", error));
+    // An idle connection the server ended (a restart, a dropped test database): the pool makes
+    // a new one on the next query. One line says so; the client object is no help to anyone.
+    pool.on("error", (error) =>
+      console.error(`idle PostgreSQL connection ended: ${error.message}`),
+    );
     return { ...fromPool("postgres", pool, async () => {}), url: target.url };
   }
   return "dataDir" in target
