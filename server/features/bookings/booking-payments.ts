@@ -25,12 +25,7 @@ import {
   remainderSecuredNotification,
 } from "./notifications.ts";
 import * as q from "./queries.ts";
-import {
-  captureAt,
-  remainderDue,
-  remainderOpensAt,
-  remainderReminderAt,
-} from "./remainder-window.ts";
+import { captureAt, remainderDue } from "./remainder-window.ts";
 import { announce, applyTransition } from "./transition.ts";
 
 // A booking's two payments through the payments domain (docs/decisions/021): the deposit,
@@ -144,14 +139,7 @@ function depositHandlers(deps: AppDeps): PurposeHandlers {
         },
         trx,
       });
-      if (!moved) return false;
-      await deps.jobs.send(
-        BOOKING_JOBS.expireRequest,
-        { bookingId: b.id },
-        { executor: trx, startAfter: respondBy },
-      );
-      await scheduleRemainderJobs(deps, trx, b);
-      return true;
+      return moved;
     },
     async processing(trx, order) {
       const b = await bookingOf(trx, order);
@@ -302,32 +290,6 @@ function remainderHandlers(deps: AppDeps): PurposeHandlers {
 /** After a refused capture, the balance may be approved again until a few days after the session. */
 function remainderDueByAfter(b: q.BookingWithParties) {
   return new Date(captureAt(b.end_time).getTime() + 3 * 24 * 60 * 60 * 1000);
-}
-
-/** The balance's reminders and its deadline (the start), as jobs at their times. */
-export async function scheduleRemainderJobs(
-  deps: AppDeps,
-  trx: Kysely<DB>,
-  b: q.BookingWithParties,
-) {
-  if (b.remainder_cents === 0) return;
-  const now = deps.now();
-  const opens = remainderOpensAt(b);
-  const reminders = [opens, remainderReminderAt(b)].filter(
-    (at, i, all) => at < b.start_time && (i === 0 || at > all[0]!),
-  );
-  for (const at of reminders) {
-    await deps.jobs.send(
-      BOOKING_JOBS.remainderDue,
-      { bookingId: b.id },
-      { executor: trx, startAfter: new Date(Math.max(at.getTime(), now.getTime())) },
-    );
-  }
-  await deps.jobs.send(
-    BOOKING_JOBS.remainderDeadline,
-    { bookingId: b.id },
-    { executor: trx, startAfter: b.start_time },
-  );
 }
 
 /** Wires the booking purposes into the payments domain (server/domain-wiring.ts). */

@@ -27,10 +27,9 @@ import {
 } from "../availability/schedule-service.ts";
 import { paymentProvider } from "../payments/service.ts";
 import { openDeposit } from "./booking-payments.ts";
-import { BOOKING_JOBS } from "./job-names.ts";
 import * as q from "./queries.ts";
 import { bookingDetail } from "./read.ts";
-import { applyTransition } from "./transition.ts";
+import { applyTransition, beginBooking } from "./transition.ts";
 
 type CreateInput = z.output<typeof ZCreateBookingRequest>;
 
@@ -122,8 +121,11 @@ export async function createBooking(
       },
       now,
     );
-    const row = await q
-      .insertBooking(trx, {
+    const booking = await beginBooking(
+      deps,
+      trx,
+      "requested",
+      {
         client_user_id: clientUserId,
         creator_profile_id: creator.id,
         start_time: start,
@@ -141,33 +143,19 @@ export async function createBooking(
         remainder_cents: price.remainderCents,
         payment_provider: paymentProvider(deps).name,
         pay_by: new Date(now.getTime() + BOOKING_TIMINGS.paymentWindowMinutes * 60_000),
-      })
-      .catch((error: unknown) => {
-        if (isOverlap(error)) throw new AppError("conflict", SLOT_TAKEN_MESSAGE);
-        throw error;
-      });
-    await q.insertBookingEvent(trx, {
-      bookingId: row.id,
-      from: null,
-      to: "pending_payment",
-      actor: "client",
-      actorUserId: clientUserId,
-      note: null,
-      at: now,
+      },
+      { role: "client", userId: clientUserId },
+    ).catch((error: unknown) => {
+      if (isOverlap(error)) throw new AppError("conflict", SLOT_TAKEN_MESSAGE);
+      throw error;
     });
-    const payBy = new Date(now.getTime() + BOOKING_TIMINGS.paymentWindowMinutes * 60_000);
-    await deps.jobs.send(
-      BOOKING_JOBS.expirePayment,
-      { bookingId: row.id },
-      { executor: trx, startAfter: payBy },
-    );
     if (idempotencyKey) {
       await storeIdempotentResponse(trx, scope, idempotencyKey, hash, {
         status: 201,
-        body: { bookingId: row.id },
+        body: { bookingId: booking.id },
       });
     }
-    return row.id;
+    return booking.id;
   });
 
   const booking = await q.findBooking(deps.database.db, bookingId);

@@ -4,12 +4,9 @@ import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { notify } from "../notifications/notify.ts";
 import { paymentProvider } from "../payments/service.ts";
-import { BOOKING_JOBS } from "./job-names.ts";
-import { hailConfirmedNotifications, hailPaidNotification } from "./notifications.ts";
+import { hailPaidNotification } from "./notifications.ts";
 import * as q from "./queries.ts";
-import { captureAt } from "./remainder-window.ts";
-import { announce, applyTransition } from "./transition.ts";
-import { runTransitionSubscribers } from "./transition-subscribers.ts";
+import { announce, applyTransition, beginBooking } from "./transition.ts";
 
 // Bookings made by a hail (server/features/hail): the creator accepted, so the booking starts
 // out confirmed. The hail's own payment order pays for it — the winner's total is charged from
@@ -27,9 +24,9 @@ export type HailBookingInput = {
 };
 
 /**
- * Inserts the confirmed booking in the accepting transaction, with its booking_events row
- * (null → confirmed by the creator), the completion job and both parties' event. The overlap
- * constraint (23P01) is the caller's to answer.
+ * Begins the confirmed booking in the accepting transaction (lifecycle step hailAccepted: its
+ * event, completion job, subscribers and both parties told). The overlap constraint (23P01) is
+ * the caller's to answer.
  */
 export async function insertHailBooking(
   deps: AppDeps,
@@ -37,19 +34,19 @@ export async function insertHailBooking(
   input: HailBookingInput,
 ): Promise<{ id: string; totalCents: number; depositCents: number }> {
   const price = priceBooking(input.creator.hourlyRateCents, input.hours);
-  const end = new Date(input.start.getTime() + input.hours * 60 * 60 * 1000);
-  const row = await trx
-    .insertInto("bookings")
-    .values({
+  const booking = await beginBooking(
+    deps,
+    trx,
+    "hailAccepted",
+    {
       client_user_id: input.clientUserId,
       creator_profile_id: input.creator.profileId,
       start_time: input.start,
-      end_time: end,
+      end_time: new Date(input.start.getTime() + input.hours * 60 * 60 * 1000),
       duration_minutes: input.hours * 60,
       location: input.location,
       notes: input.notes,
       event_type: input.eventType,
-      status: "confirmed",
       currency: input.creator.currency,
       hourly_rate_cents: input.creator.hourlyRateCents,
       subtotal_cents: price.subtotalCents,
@@ -58,46 +55,13 @@ export async function insertHailBooking(
       deposit_amount_cents: price.depositCents,
       remainder_cents: price.remainderCents,
       payment_provider: paymentProvider(deps).name,
-      paypal_order_id: null,
       // Charged from the hail's order as soon as the accept commits.
       remainder_state: "processing",
-      created_at: input.now,
-      updated_at: input.now,
-    })
-    .returning(["id", "end_time"])
-    .executeTakeFirstOrThrow();
-  await q.insertBookingEvent(trx, {
-    bookingId: row.id,
-    from: null,
-    to: "confirmed",
-    actor: "creator",
-    actorUserId: input.creator.userId,
-    note: "Accepted a hail",
-    at: input.now,
-  });
-  const booking = await q.findBooking(trx, row.id);
-  if (booking) {
-    await runTransitionSubscribers(deps, trx, {
-      booking,
-      name: "accept",
-      actor: "creator",
-      depositRefundCents: 0,
-      now: input.now,
-    });
-  }
-  await deps.jobs.send(
-    BOOKING_JOBS.complete,
-    { bookingId: row.id },
-    { executor: trx, startAfter: captureAt(row.end_time) },
+    },
+    { role: "creator", userId: input.creator.userId },
+    "Accepted a hail",
   );
-  await announce(
-    deps,
-    { id: row.id, client_user_id: input.clientUserId, creator_user_id: input.creator.userId },
-    "confirmed",
-    trx,
-  );
-  for (const n of booking ? hailConfirmedNotifications(booking) : []) await notify(deps, n, trx);
-  return { id: row.id, totalCents: price.totalCents, depositCents: price.depositCents };
+  return { id: booking.id, totalCents: price.totalCents, depositCents: price.depositCents };
 }
 
 /** The hail's payment went through: the booking is paid in full. */

@@ -128,6 +128,22 @@ export const TRANSITIONS = {
 
 export type TransitionName = keyof typeof TRANSITIONS;
 
+/**
+ * How a booking begins: also lifecycle steps, each with who takes it and where it lands. A
+ * booking exists only through one of these (transition.ts: beginBooking).
+ */
+export const BEGINNINGS = {
+  /** A client books a creator: the time is held while the deposit is paid. (create.ts) */
+  requested: { to: "pending_payment", actors: ["client"] },
+  /** A creator accepts a client's hail: confirmed at once, paid from the hail's order. */
+  hailAccepted: { to: "confirmed", actors: ["creator"] },
+} as const satisfies Record<string, { to: BookingStatus; actors: readonly Actor[] }>;
+
+export type BeginningName = keyof typeof BEGINNINGS;
+
+/** Any step of the lifecycle: a beginning or a transition. */
+export type LifecycleStep = BeginningName | TransitionName;
+
 const HOUR_MS = 60 * 60 * 1000;
 
 /**

@@ -1,7 +1,7 @@
 import { formatCents } from "../../../contracts/booking-pricing.ts";
 import { bookingPagePath } from "../../../contracts/bookings.ts";
 import type { Mail } from "../../platform/mail.ts";
-import type { TransitionName } from "./lifecycle.ts";
+import type { LifecycleStep } from "./lifecycle.ts";
 import type { BookingWithParties } from "./queries.ts";
 import { remainderOpensAt } from "./remainder-window.ts";
 
@@ -42,7 +42,7 @@ export function remainderLine(b: BookingWithParties): string {
   return ` You approve the remaining ${formatCents(b.remainder_cents, b.currency)} from ${opens} until the session starts; we will remind you. If it is not approved by the start, the booking is cancelled as a late cancellation.`;
 }
 
-const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
+const MAILS: Partial<Record<LifecycleStep, Partial<Record<Party, Lines>>>> = {
   paid: {
     creator: {
       subject: "New booking request",
@@ -158,7 +158,7 @@ const MAILS: Partial<Record<TransitionName, Partial<Record<Party, Lines>>>> = {
 };
 
 export function transitionMails(
-  name: TransitionName,
+  name: LifecycleStep,
   b: BookingWithParties,
   skip: Party | null,
   refundCents: number,

@@ -2,7 +2,7 @@ import { formatCents } from "../../../contracts/booking-pricing.ts";
 import { bookingPagePath } from "../../../contracts/bookings.ts";
 import type { NotificationKind } from "../../../contracts/notifications.ts";
 import type { notify } from "../notifications/notify.ts";
-import type { Actor, TransitionName } from "./lifecycle.ts";
+import type { Actor, LifecycleStep } from "./lifecycle.ts";
 import { sessionWhen } from "./mails.ts";
 import type { BookingWithParties } from "./queries.ts";
 
@@ -15,12 +15,31 @@ type Line = {
   kind: NotificationKind;
   title: string;
   body: (b: BookingWithParties, refundCents: number) => string;
+  /** Told even when this party took the step (a creator taking a hail is told it is booked). */
+  evenToActor?: true;
 };
 
 const refunded = (b: BookingWithParties, cents: number) =>
   cents > 0 ? ` Your deposit refund of ${formatCents(cents, b.currency)} is on its way.` : "";
 
-const LINES: Partial<Record<TransitionName, Partial<Record<Party, Line[]>>>> = {
+const LINES: Partial<Record<LifecycleStep, Partial<Record<Party, Line[]>>>> = {
+  hailAccepted: {
+    client: [
+      {
+        kind: "booking_confirmed",
+        title: "Booking confirmed",
+        body: (b) => `${b.creator_name} took your hail for ${sessionWhen(b)}.`,
+      },
+    ],
+    creator: [
+      {
+        kind: "booking_confirmed",
+        title: "Booking confirmed",
+        body: (b) => `You took ${b.client_name}'s hail for ${sessionWhen(b)} at ${b.location}.`,
+        evenToActor: true,
+      },
+    ],
+  },
   paid: {
     creator: [
       {
@@ -183,42 +202,23 @@ const userOf = (b: BookingWithParties, party: Party) =>
 
 /** The notifications a transition taken by `actor` gives each party (never the actor). */
 export function transitionNotifications(
-  name: TransitionName,
+  name: LifecycleStep,
   b: BookingWithParties,
   actor: Actor,
   refundCents: number,
 ): NewNotification[] {
   const parties: Party[] = ["client", "creator"];
-  return parties
-    .filter((party) => party !== actor)
-    .flatMap((party) =>
-      (LINES[name]?.[party] ?? []).map((line) => ({
+  return parties.flatMap((party) =>
+    (LINES[name]?.[party] ?? [])
+      .filter((line) => party !== actor || line.evenToActor)
+      .map((line) => ({
         userId: userOf(b, party),
         kind: line.kind,
         title: line.title,
         body: line.body(b, refundCents),
         link: bookingPagePath(b.id),
       })),
-    );
-}
-
-/** A hail's creator accepted: both learn the booking is confirmed. */
-export function hailConfirmedNotifications(b: BookingWithParties): NewNotification[] {
-  const base = { kind: "booking_confirmed" as const, title: "Booking confirmed" };
-  return [
-    {
-      ...base,
-      userId: b.client_user_id,
-      body: `${b.creator_name} took your hail for ${sessionWhen(b)}.`,
-      link: bookingPagePath(b.id),
-    },
-    {
-      ...base,
-      userId: b.creator_user_id,
-      body: `You took ${b.client_name}'s hail for ${sessionWhen(b)} at ${b.location}.`,
-      link: bookingPagePath(b.id),
-    },
-  ];
+  );
 }
 
 /** A hail booking's payment went through when its creator accepted. */

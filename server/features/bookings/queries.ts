@@ -104,28 +104,29 @@ export async function liveBookingsBetween(db: Db, creatorId: string, from: Date,
     .execute();
 }
 
-export async function insertBooking(
-  db: Db,
-  values: {
-    client_user_id: string;
-    creator_profile_id: string;
-    start_time: Date;
-    end_time: Date;
-    duration_minutes: number;
-    location: string;
-    notes: string | null;
-    event_type: string;
-    currency: string;
-    hourly_rate_cents: number;
-    subtotal_cents: number;
-    fee_cents: number;
-    total_amount_cents: number;
-    deposit_amount_cents: number;
-    remainder_cents: number;
-    payment_provider: string;
-    pay_by: Date;
-  },
-) {
+export type NewBooking = {
+  client_user_id: string;
+  creator_profile_id: string;
+  start_time: Date;
+  end_time: Date;
+  duration_minutes: number;
+  location: string;
+  notes: string | null;
+  event_type: string;
+  currency: string;
+  hourly_rate_cents: number;
+  subtotal_cents: number;
+  fee_cents: number;
+  total_amount_cents: number;
+  deposit_amount_cents: number;
+  remainder_cents: number;
+  payment_provider: string;
+  pay_by?: Date | null;
+  remainder_state?: string;
+};
+
+/** Inserts a booking in the state its lifecycle beginning gives (transition.ts). */
+export async function insertBooking(db: Db, values: NewBooking & { status: BookingStatus }) {
   return db.insertInto("bookings").values(values).returning("id").executeTakeFirstOrThrow();
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
-import type { Actor, TransitionName } from "./lifecycle.ts";
+import type { Actor, LifecycleStep } from "./lifecycle.ts";
 import type { BookingWithParties } from "./queries.ts";
 
 // What other domains do when a booking moves, inside the transition's own transaction, so the
@@ -13,7 +13,7 @@ import type { BookingWithParties } from "./queries.ts";
 export type TransitionDone = {
   /** The booking as it was before the transition. */
   booking: BookingWithParties;
-  name: TransitionName;
+  name: LifecycleStep;
   actor: Actor;
   /** The deposit refund the transition decided on, in cents. */
   depositRefundCents: number;

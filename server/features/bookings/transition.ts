@@ -6,7 +6,15 @@ import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { notify } from "../notifications/notify.ts";
 import { moneyOfBooking, requestSettlement } from "../payments/service.ts";
-import { type Actor, ENDED_STATUSES, TRANSITIONS, type TransitionName } from "./lifecycle.ts";
+import {
+  type Actor,
+  BEGINNINGS,
+  type BeginningName,
+  ENDED_STATUSES,
+  TRANSITIONS,
+  type TransitionName,
+} from "./lifecycle.ts";
+import { sendStepJobs } from "./lifecycle-effects.ts";
 import { transitionMails } from "./mails.ts";
 import { transitionNotifications } from "./notifications.ts";
 import * as q from "./queries.ts";
@@ -93,21 +101,74 @@ export async function applyTransition(
         refundRemainder: true,
       });
     }
-    const skip = actor.role === "client" || actor.role === "creator" ? actor.role : null;
-    for (const mail of transitionMails(name, booking, skip, refund, siteOrigin(deps.config))) {
-      await deps.mailer.send(mail, trx);
-    }
-    await runTransitionSubscribers(deps, trx, {
-      booking,
-      name,
-      actor: actor.role,
-      depositRefundCents: refund,
-      now,
-    });
-    await announce(deps, booking, t.to, trx);
-    for (const n of transitionNotifications(name, booking, actor.role, refund))
-      await notify(deps, n, trx);
+    const after = (await q.findBooking(trx, booking.id)) ?? booking;
+    await sendStepJobs(deps, trx, name, after);
+    await tellParties(deps, trx, { step: name, booking, actor, refund, to: t.to, now });
     return true;
   };
   return options.trx ? run(options.trx) : deps.database.db.transaction().execute(run);
+}
+
+/** A step's mails, subscribers, live event and notifications (in its transaction). */
+async function tellParties(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  step: {
+    step: TransitionName | BeginningName;
+    booking: q.BookingWithParties;
+    actor: ActorRef;
+    refund: number;
+    to: BookingStatus;
+    now: Date;
+  },
+) {
+  const { booking, actor, refund } = step;
+  const skip = actor.role === "client" || actor.role === "creator" ? actor.role : null;
+  for (const mail of transitionMails(step.step, booking, skip, refund, siteOrigin(deps.config))) {
+    await deps.mailer.send(mail, trx);
+  }
+  await runTransitionSubscribers(deps, trx, {
+    booking,
+    name: step.step,
+    actor: actor.role,
+    depositRefundCents: refund,
+    now: step.now,
+  });
+  await announce(deps, booking, step.to, trx);
+  for (const n of transitionNotifications(step.step, booking, actor.role, refund)) {
+    await notify(deps, n, trx);
+  }
+}
+
+/**
+ * Begins a booking by step `name` (lifecycle.ts BEGINNINGS), in the caller's transaction: the
+ * row in the step's state, its booking_events row (null → state), the step's jobs, mails,
+ * subscribers, live event and notifications. The overlap constraint (23P01) is the caller's
+ * to answer.
+ */
+export async function beginBooking(
+  deps: AppDeps,
+  trx: Kysely<DB>,
+  name: BeginningName,
+  values: q.NewBooking,
+  actor: ActorRef,
+  note: string | null = null,
+): Promise<q.BookingWithParties> {
+  const begin = BEGINNINGS[name];
+  const now = deps.now();
+  const { id } = await q.insertBooking(trx, { ...values, status: begin.to });
+  await q.insertBookingEvent(trx, {
+    bookingId: id,
+    from: null,
+    to: begin.to,
+    actor: actor.role,
+    actorUserId: actor.userId,
+    note,
+    at: now,
+  });
+  const booking = await q.findBooking(trx, id);
+  if (!booking) throw new Error(`booking ${id} vanished in its own transaction`);
+  await sendStepJobs(deps, trx, name, booking);
+  await tellParties(deps, trx, { step: name, booking, actor, refund: 0, to: begin.to, now });
+  return booking;
 }

@@ -10,7 +10,9 @@ import {
 /** The payouts domain's part of a booking transition (in the transition's transaction). */
 export async function payoutsAfterTransition(trx: Kysely<DB>, done: TransitionDone) {
   const { booking, name, now } = done;
-  if (name === "accept") await fixCommissionAtConfirmation(trx, booking, now);
+  if (name === "accept" || name === "hailAccepted") {
+    await fixCommissionAtConfirmation(trx, booking, now);
+  }
   if (name === "complete") await writeCompletionLines(trx, booking.id, now);
   if (name === "cancelConfirmed") {
     const after = await trx
