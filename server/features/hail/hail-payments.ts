@@ -4,7 +4,8 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { createAdminNotification } from "../admin/service.ts";
 import { hailBookingPaid, hailBookingPaymentFailed } from "../bookings/hail-booking.ts";
 import { type PaymentOrderRow, registerPurpose } from "../payments/service.ts";
-import { publishHail, publishOffers } from "./events.ts";
+import { publishOffers } from "./events.ts";
+import { stepHail } from "./lifecycle.ts";
 import * as q from "./queries.ts";
 import { endHailIn, goLive } from "./service.ts";
 
@@ -16,11 +17,10 @@ import { endHailIn, goLive } from "./service.ts";
 export const HAIL_PAGE_PATH = "/hail";
 
 async function failAcceptedHail(deps: AppDeps, trx: Kysely<DB>, hailId: string) {
-  const failed = await q.transitionHail(trx, hailId, ["accepted"], "failed", {}, deps.now());
-  if (!failed) return;
-  if (failed.accepted_profile_id)
+  const failed = await stepHail(deps, trx, hailId, "fail", { onlyFrom: ["accepted"] });
+  if (failed?.accepted_profile_id) {
     await publishOffers(deps, hailId, [failed.accepted_profile_id], trx);
-  await publishHail(deps, failed, trx);
+  }
 }
 
 export function registerHailPayments(deps: AppDeps) {
@@ -31,7 +31,7 @@ export function registerHailPayments(deps: AppDeps) {
     async failed(trx, order: PaymentOrderRow, why) {
       const hail = await q.findHail(trx, order.subject_id);
       if (hail?.status === "awaiting_payment" || hail?.status === "live") {
-        await endHailIn(deps, trx, hail.id, ["awaiting_payment", "live"], "failed");
+        await endHailIn(deps, trx, hail.id, ["awaiting_payment", "live"], "fail");
       } else if (hail?.status === "accepted" && order.booking_id) {
         await hailBookingPaymentFailed(deps, trx, order.booking_id, why);
         await failAcceptedHail(deps, trx, hail.id);

@@ -11,6 +11,7 @@ import { insertHailBooking } from "../bookings/hail-booking.ts";
 import { attachBooking, collect, liveOrder } from "../payments/service.ts";
 import { publishHail, publishOffers } from "./events.ts";
 import { HAIL_JOBS } from "./job-names.ts";
+import { claimHail } from "./lifecycle.ts";
 import * as q from "./queries.ts";
 import { arrivalMinutes, toOffer } from "./view.ts";
 
@@ -68,7 +69,7 @@ export async function acceptHail(deps: AppDeps, profileId: string, hailId: strin
   let won: boolean;
   try {
     won = await db.transaction().execute(async (trx) => {
-      const claimed = await q.claimHail(trx, hailId, profileId, now);
+      const claimed = await claimHail(deps, trx, hailId, profileId);
       if (!claimed) return false;
       const booking = await insertHailBooking(deps, trx, {
         clientUserId: hail.client_user_id,

@@ -157,7 +157,7 @@ export async function insertHail(
     .executeTakeFirstOrThrow();
 }
 
-type HailPatch = Partial<
+export type HailPatch = Partial<
   Pick<
     HailRow,
     | "paypal_order_id"

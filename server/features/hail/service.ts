@@ -30,8 +30,9 @@ import {
   paymentProvider,
   releaseOrder,
 } from "../payments/service.ts";
-import { hailView, publishHail, publishOffers } from "./events.ts";
+import { hailView, publishOffers } from "./events.ts";
 import { HAIL_JOBS } from "./job-names.ts";
+import { stepHail } from "./lifecycle.ts";
 import * as q from "./queries.ts";
 import { arrivalMinutes } from "./view.ts";
 
@@ -230,7 +231,7 @@ export async function createHail(
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== "unavailable") throw error;
-    await endHail(deps, hail.id, ["awaiting_payment"], "failed");
+    await endHail(deps, hail.id, ["awaiting_payment"], "fail");
     throw new AppError(
       "unavailable",
       "The payment provider is not answering, so the hail was not sent. Please try again.",
@@ -256,21 +257,19 @@ export async function endHailIn(
   deps: AppDeps,
   trx: Kysely<DB>,
   hailId: string,
-  from: readonly HailStatus[],
-  to: "expired" | "cancelled" | "failed",
+  onlyFrom: readonly HailStatus[],
+  step: "expire" | "cancel" | "fail",
 ) {
-  const now = deps.now();
-  const hail = await q.transitionHail(trx, hailId, from, to, {}, now);
+  const hail = await stepHail(deps, trx, hailId, step, { onlyFrom });
   if (!hail) return null;
-  const offerStatus = to === "cancelled" ? "withdrawn" : "expired";
-  const changed = await q.updateOffers(trx, hailId, ["offered"], offerStatus, now);
+  const offerStatus = step === "cancel" ? "withdrawn" : "expired";
+  const changed = await q.updateOffers(trx, hailId, ["offered"], offerStatus, deps.now());
   await publishOffers(
     deps,
     hailId,
     changed.map((o) => o.profile_id),
     trx,
   );
-  await publishHail(deps, hail, trx);
   return hail;
 }
 
@@ -282,11 +281,11 @@ export async function endHail(
   deps: AppDeps,
   hailId: string,
   from: readonly HailStatus[],
-  to: "expired" | "cancelled" | "failed",
+  step: "expire" | "cancel" | "fail",
 ): Promise<boolean> {
   const ended = await deps.database.db
     .transaction()
-    .execute((trx) => endHailIn(deps, trx, hailId, from, to));
+    .execute((trx) => endHailIn(deps, trx, hailId, from, step));
   if (!ended) return false;
   await releaseOrder(deps, "hail", hailId);
   return true;
@@ -328,18 +327,13 @@ export async function goLive(
     (m) => priceBooking(m.hourly_rate_cents, hail.hours).totalCents <= coveredCents,
   );
   if (covered.length === 0) {
-    await endHailIn(deps, trx, hail.id, ["awaiting_payment"], "expired");
+    await endHailIn(deps, trx, hail.id, ["awaiting_payment"], "expire");
     return false;
   }
   const liveUntil = new Date(now.getTime() + HAIL.liveSeconds * 1000);
-  const live = await q.transitionHail(
-    trx,
-    hail.id,
-    ["awaiting_payment"],
-    "live",
-    { live_until: liveUntil, reached_count: covered.length },
-    now,
-  );
+  const live = await stepHail(deps, trx, hail.id, "live", {
+    patch: { live_until: liveUntil, reached_count: covered.length },
+  });
   if (!live) return false;
   await q.insertOffers(
     trx,
@@ -357,7 +351,6 @@ export async function goLive(
     covered.map((m) => m.id),
     trx,
   );
-  await publishHail(deps, live, trx);
   await deps.jobs.send(
     HAIL_JOBS.expire,
     { hailId: hail.id },
@@ -384,7 +377,7 @@ export async function expireHail(deps: AppDeps, hailId: string, now: Date) {
       const after = await q.findHail(deps.database.db, hailId);
       if (after?.status !== "awaiting_payment") return;
     }
-    await endHail(deps, hailId, ["awaiting_payment"], "expired");
+    await endHail(deps, hailId, ["awaiting_payment"], "expire");
     return;
   }
   if (hail.status === "live" && hail.live_until) {
@@ -392,7 +385,7 @@ export async function expireHail(deps: AppDeps, hailId: string, now: Date) {
       await deps.jobs.send(HAIL_JOBS.expire, { hailId }, { startAfter: hail.live_until });
       return;
     }
-    await endHail(deps, hailId, ["live"], "expired");
+    await endHail(deps, hailId, ["live"], "expire");
   }
 }
 
@@ -416,7 +409,7 @@ export async function currentHail(deps: AppDeps, clientUserId: string) {
 
 export async function cancelHail(deps: AppDeps, clientUserId: string, hailId: string) {
   const hail = await ownHail(deps, clientUserId, hailId);
-  if (!(await endHail(deps, hail.id, OPEN, "cancelled"))) {
+  if (!(await endHail(deps, hail.id, OPEN, "cancel"))) {
     throw new AppError("conflict", "This hail is no longer open, so it cannot be cancelled.");
   }
   return getHail(deps, clientUserId, hailId);
