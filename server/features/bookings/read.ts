@@ -18,6 +18,9 @@ export type Viewer = { userId: string; isStaff: () => Promise<boolean> };
  */
 export const bookingWithParties = (db: Kysely<DB>, id: string) => q.findBooking(db, id);
 
+/** Tells both parties' open pages their booking changed (for a domain that changed its part). */
+export { announce } from "./transition.ts";
+
 /** The booking and the viewer's role on it; anyone but its two parties and staff gets 404. */
 export async function findForViewer(deps: AppDeps, id: string, viewer: Viewer) {
   const booking = await q.findBooking(deps.database.db, id);

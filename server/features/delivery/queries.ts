@@ -1,4 +1,5 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { DeliveryStatus } from "../../../contracts/delivery.ts";
 import type { DB, Deliveries, DeliveryFiles } from "../../db/schema.ts";
 
 type Db = Kysely<DB>;
@@ -167,4 +168,27 @@ export function deliveryStatusesOf(db: Db, bookingIds: string[]) {
     .select(["booking_id", "status"])
     .where("booking_id", "in", bookingIds)
     .execute();
+}
+
+export type DeliveryPatch = Omit<Updateable<Deliveries>, "status" | "booking_id">;
+
+/**
+ * Moves a delivery from `from` to `to` only (and, with `dueBy`, only once its accept_by has
+ * passed): a retry after it moved changes nothing. The one writer of deliveries.status.
+ */
+export async function transitionDelivery(
+  db: Db,
+  bookingId: string,
+  from: DeliveryStatus,
+  to: DeliveryStatus,
+  patch: DeliveryPatch,
+  dueBy?: Date,
+) {
+  let update = db
+    .updateTable("deliveries")
+    .set({ ...patch, status: to })
+    .where("booking_id", "=", bookingId)
+    .where("status", "=", from);
+  if (dueBy) update = update.where("accept_by", "<=", dueBy);
+  return Boolean(await update.returning("booking_id").executeTakeFirst());
 }

@@ -1,7 +1,5 @@
-import type { Kysely, Updateable } from "kysely";
 import { DELIVERY } from "../../../contracts/constants.ts";
 import {
-  type Delivery,
   NO_PHOTOS_TO_DELIVER,
   NOT_DELIVERED,
   NOT_DISPUTED,
@@ -9,34 +7,17 @@ import {
   ONLY_CREATOR,
   SESSION_NOT_OVER,
 } from "../../../contracts/delivery.ts";
-import type { DB, Deliveries } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { recordStaffAction } from "../admin/audit.ts";
 import { bookingWithParties } from "../bookings/read.ts";
 import { type DeliveryCaller, openBooking, requireRole, sessionOver } from "./access.ts";
+import { stepDelivery } from "./lifecycle.ts";
 import { tellClientDelivered, tellCreatorAccepted, tellStaffOfProblem } from "./messages.ts";
 import * as q from "./queries.ts";
 import { deliveryView } from "./view.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** Moves the delivery from `from` only: a retry after it moved changes nothing. */
-async function move(
-  trx: Kysely<DB>,
-  bookingId: string,
-  from: Delivery["status"],
-  set: Updateable<Deliveries>,
-) {
-  const moved = await trx
-    .updateTable("deliveries")
-    .set(set)
-    .where("booking_id", "=", bookingId)
-    .where("status", "=", from as "draft")
-    .returning("booking_id")
-    .executeTakeFirst();
-  return Boolean(moved);
-}
 
 /** The creator delivers: the client is told, and has DELIVERY.autoAcceptHours to respond. */
 export async function deliver(deps: AppDeps, caller: DeliveryCaller, bookingId: string) {
@@ -51,8 +32,8 @@ export async function deliver(deps: AppDeps, caller: DeliveryCaller, bookingId: 
         throw new AppError("validation_failed", NO_PHOTOS_TO_DELIVER);
       }
       const acceptBy = new Date(now.getTime() + DELIVERY.autoAcceptHours * HOUR_MS);
-      const set = { status: "delivered", delivered_at: now, accept_by: acceptBy, updated_at: now };
-      if (await move(trx, bookingId, "draft", set as Updateable<Deliveries>)) {
+      const set = { delivered_at: now, accept_by: acceptBy, updated_at: now };
+      if (await stepDelivery(deps, trx, bookingId, "deliver", set)) {
         await tellClientDelivered(deps, opened.booking, acceptBy, trx);
       }
     }
@@ -66,8 +47,7 @@ export async function accept(deps: AppDeps, caller: DeliveryCaller, bookingId: s
   requireRole(opened, "client", ONLY_CLIENT);
   return deps.database.db.transaction().execute(async (trx) => {
     const now = deps.now();
-    const done = await move(trx, bookingId, "delivered", {
-      status: "accepted",
+    const done = await stepDelivery(deps, trx, bookingId, "accept", {
       accepted_at: now,
       accepted_by: "client",
       updated_at: now,
@@ -91,8 +71,7 @@ export async function reportProblem(
   requireRole(opened, "client", ONLY_CLIENT);
   return deps.database.db.transaction().execute(async (trx) => {
     const now = deps.now();
-    const done = await move(trx, bookingId, "delivered", {
-      status: "disputed",
+    const done = await stepDelivery(deps, trx, bookingId, "report", {
       problem_reported_at: now,
       problem_text: problem,
       updated_at: now,
@@ -119,8 +98,7 @@ export async function resolveProblem(
   );
   return deps.database.db.transaction().execute(async (trx) => {
     const now = deps.now();
-    const done = await move(trx, bookingId, "disputed", {
-      status: "accepted",
+    const done = await stepDelivery(deps, trx, bookingId, "resolve", {
       accepted_at: now,
       accepted_by: "staff",
       problem_resolved_at: now,
@@ -157,14 +135,14 @@ export async function autoAcceptDue(deps: AppDeps, now: Date): Promise<number> {
     const due = await q.dueForAutoAccept(deps.database.db, now, 100);
     for (const bookingId of due) {
       const done = await deps.database.db.transaction().execute(async (trx) => {
-        const moved = await trx
-          .updateTable("deliveries")
-          .set({ status: "accepted", accepted_at: now, accepted_by: "system", updated_at: now })
-          .where("booking_id", "=", bookingId)
-          .where("status", "=", "delivered")
-          .where("accept_by", "<=", now)
-          .returning("booking_id")
-          .executeTakeFirst();
+        const moved = await stepDelivery(
+          deps,
+          trx,
+          bookingId,
+          "autoAccept",
+          { accepted_at: now, accepted_by: "system", updated_at: now },
+          now,
+        );
         const booking = moved && (await bookingWithParties(trx, bookingId));
         if (booking) await tellCreatorAccepted(deps, booking, "system", trx);
         return Boolean(moved);
