@@ -138,3 +138,6 @@ export const ZCreatorIdParam = idParam("No such creator");
 export const ZStaffReason = z.object({ reason: optionalText(500) });
 export const ZAdminPayoutResponse = z.object({ payout: ZAdminPayout });
 export const ZTierChangeResponse = z.object({ tier: ZTierName });
+
+/** Sent to a creator whenever one of their payouts changes status. */
+export const ZPayoutChangedEvent = z.object({ id: z.uuid(), status: ZPayoutStatus });

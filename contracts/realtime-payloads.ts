@@ -10,6 +10,7 @@ import {
   ZTypingEvent,
 } from "./messages.ts";
 import { ZNotificationEvent } from "./notifications.ts";
+import { ZPayoutChangedEvent } from "./payouts.ts";
 import {
   REALTIME_SIGNALS,
   REALTIME_TOPICS,
@@ -33,6 +34,7 @@ export const REALTIME_PAYLOADS = {
   [REALTIME_TOPICS.conversationRead]: ZConversationReadEvent,
   [REALTIME_TOPICS.conversations]: ZConversationChangedEvent,
   [REALTIME_TOPICS.notifications]: ZNotificationEvent,
+  [REALTIME_TOPICS.payouts]: ZPayoutChangedEvent,
 } as const satisfies Record<RealtimeTopic, z.ZodType>;
 
 export const REALTIME_SIGNAL_PAYLOADS = {

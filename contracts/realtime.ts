@@ -22,6 +22,8 @@ export const REALTIME_TOPICS = {
   conversations: "conversation_changed",
   /** One user: a notification was added or changed, or some were read (ZNotificationEvent). */
   notifications: "notification",
+  /** A creator: one of their payouts changed status ({ id, status }). */
+  payouts: "payout_changed",
 } as const;
 
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[keyof typeof REALTIME_TOPICS];

@@ -1,10 +1,16 @@
+import { TIER_PERCENT } from "../contracts/payouts.ts";
 import { registerBookingPayments } from "./features/bookings/booking-payments.ts";
+import { lendCardFacts } from "./features/bookings/card-extras.ts";
 import { onBookingTransition } from "./features/bookings/transition-subscribers.ts";
+import { deliveryStatuses } from "./features/delivery/statuses.ts";
 import { registerHailPayments } from "./features/hail/hail-payments.ts";
 import { HAIL_JOBS } from "./features/hail/job-names.ts";
 import { registerWebhook } from "./features/payments/service.ts";
 import { payoutsAfterTransition } from "./features/payouts/after-booking-transition.ts";
+import { paidOutBookings } from "./features/payouts/paid-out.ts";
 import { refreshPayoutItem } from "./features/payouts/payout-service.ts";
+import { currentTier } from "./features/payouts/tiers.ts";
+import { reviewedBy } from "./features/reviews/reviewed-by.ts";
 import type { AppDeps } from "./platform/deps.ts";
 
 // Where the domains learn what happens below them (docs/decisions/021): a lower domain calls
@@ -23,6 +29,14 @@ export function wireDomains(deps: AppDeps) {
     if (event.resourceId) await refreshPayoutItem(d, event.resourceId);
   });
   onBookingTransition(deps, (_d, trx, done) => payoutsAfterTransition(trx, done));
+  // What a booking card shows of the domains above bookings.
+  lendCardFacts(deps, {
+    commissionPercentNow: async (db, profileId, now) =>
+      TIER_PERCENT[await currentTier(db, profileId, now)],
+    deliveryStatuses,
+    paidOut: paidOutBookings,
+    reviewedBy,
+  });
   // A creator's cancellation counts toward hail's repeat-canceller flag.
   onBookingTransition(deps, async (d, trx, done) => {
     if (

@@ -1,17 +1,34 @@
 import type { Kysely } from "kysely";
 import { percentOf } from "../../../contracts/booking-pricing.ts";
 import type { BookingCard } from "../../../contracts/bookings.ts";
-import { TIER_PERCENT } from "../../../contracts/payouts.ts";
 import type { DB } from "../../db/schema.ts";
-import { deliveryStatuses } from "../delivery/statuses.ts";
-import { paidOutBookings } from "../payouts/paid-out.ts";
-import { currentTier } from "../payouts/tiers.ts";
-import { reviewedBy } from "../reviews/reviewed-by.ts";
+import type { AppDeps } from "../../platform/deps.ts";
 import type { BookingWithParties } from "./queries.ts";
 
 // What a booking card shows beyond its own row, for its viewer. The domains above bookings own
-// these facts (the tier, the delivery, the payout, the review); this is the one place bookings
-// asks them, as after-transition.ts is the one place it tells them.
+// these facts (the tier, the delivery, the payout, the review) and lend bookings a reader for
+// each at start-up (server/domain-wiring.ts), so bookings imports none of them; a fact no
+// domain lends reads as its empty value.
+
+type Db = Kysely<DB>;
+
+export type CardFactReaders = {
+  /** The creator's commission percent today (payouts: their tier). */
+  commissionPercentNow: (db: Db, creatorProfileId: string, now: Date) => Promise<number>;
+  /** Each booking's delivery status (delivery). */
+  deliveryStatuses: (db: Db, bookingIds: string[]) => Promise<Map<string, DeliveryState>>;
+  /** The bookings whose payout was paid (payouts). */
+  paidOut: (db: Db, bookingIds: string[]) => Promise<Set<string>>;
+  /** The bookings the viewer has reviewed (reviews). */
+  reviewedBy: (db: Db, userId: string, bookingIds: string[]) => Promise<Set<string>>;
+};
+type DeliveryState = NonNullable<BookingCard["afterSession"]>["delivery"];
+
+const readers = new WeakMap<AppDeps, Partial<CardFactReaders>>();
+
+export function lendCardFacts(deps: AppDeps, lent: Partial<CardFactReaders>) {
+  readers.set(deps, { ...readers.get(deps), ...lent });
+}
 
 type Item = { row: BookingWithParties; card: BookingCard };
 
@@ -24,7 +41,9 @@ export function sessionEnded(row: BookingWithParties, now: Date) {
  * The creator's pay after commission: at the percent fixed when the booking was confirmed,
  * before that at their tier of today (read once per creator).
  */
-async function addCreatorEarnings(db: Kysely<DB>, items: Item[], now: Date) {
+async function addCreatorEarnings(deps: AppDeps, items: Item[], now: Date) {
+  const db = deps.database.db;
+  const percentToday = readers.get(deps)?.commissionPercentNow;
   const percentNow = new Map<string, number>();
   for (const { row, card } of items) {
     if (card.viewerRole !== "creator") continue;
@@ -32,7 +51,8 @@ async function addCreatorEarnings(db: Kysely<DB>, items: Item[], now: Date) {
     if (percent === null) {
       percent = percentNow.get(row.creator_profile_id) ?? null;
       if (percent === null) {
-        percent = TIER_PERCENT[await currentTier(db, row.creator_profile_id, now)];
+        if (!percentToday) continue;
+        percent = await percentToday(db, row.creator_profile_id, now);
         percentNow.set(row.creator_profile_id, percent);
       }
     }
@@ -43,14 +63,16 @@ async function addCreatorEarnings(db: Kysely<DB>, items: Item[], now: Date) {
   }
 }
 
-async function addAfterSession(db: Kysely<DB>, viewerUserId: string, items: Item[], now: Date) {
+async function addAfterSession(deps: AppDeps, viewerUserId: string, items: Item[], now: Date) {
   const ended = items.filter(({ row }) => sessionEnded(row, now));
   if (ended.length === 0) return;
+  const db = deps.database.db;
+  const lent = readers.get(deps) ?? {};
   const ids = ended.map(({ row }) => row.id);
   const [deliveries, paid, reviewed] = await Promise.all([
-    deliveryStatuses(db, ids),
-    paidOutBookings(db, ids),
-    reviewedBy(db, viewerUserId, ids),
+    lent.deliveryStatuses?.(db, ids) ?? new Map<string, DeliveryState>(),
+    lent.paidOut?.(db, ids) ?? new Set<string>(),
+    lent.reviewedBy?.(db, viewerUserId, ids) ?? new Set<string>(),
   ]);
   for (const { row, card } of ended) {
     card.afterSession = {
@@ -63,13 +85,13 @@ async function addAfterSession(db: Kysely<DB>, viewerUserId: string, items: Item
 
 /** Fills in the cards' creatorEarnings and afterSession for the viewer (in place). */
 export async function addCardExtras(
-  db: Kysely<DB>,
+  deps: AppDeps,
   viewerUserId: string,
   items: Item[],
   now: Date,
 ): Promise<void> {
   await Promise.all([
-    addCreatorEarnings(db, items, now),
-    addAfterSession(db, viewerUserId, items, now),
+    addCreatorEarnings(deps, items, now),
+    addAfterSession(deps, viewerUserId, items, now),
   ]);
 }

@@ -44,7 +44,7 @@ export async function bookingDetail(
   const detail = toDetail(booking, role, events, money, deps.now(), mode);
   if (role !== "staff") {
     const viewerId = role === "client" ? booking.client_user_id : booking.creator_user_id;
-    await addCardExtras(deps.database.db, viewerId, [{ row: booking, card: detail }], deps.now());
+    await addCardExtras(deps, viewerId, [{ row: booking, card: detail }], deps.now());
   }
   return detail;
 }
@@ -81,7 +81,7 @@ export async function listBookings(deps: AppDeps, userId: string): Promise<Booki
       else if (sessionEnded(row, now)) list.sessions.push(card);
     }
   }
-  await addCardExtras(deps.database.db, userId, items, now);
+  await addCardExtras(deps, userId, items, now);
   list.past.reverse();
   list.sessions.reverse();
   return list;

@@ -159,21 +159,36 @@ export async function insertPayoutLine(
 }
 
 /** One conditional step of a payout: answers the row when it was still in `from`. */
+export type PayoutPatch = Partial<{
+  attempt: number;
+  sender_batch_id: string | null;
+  provider_batch_id: string | null;
+  provider_item_id: string | null;
+  provider_status: string | null;
+  failure_reason: string | null;
+  paid_at: Date | null;
+  sent_by: string | null;
+}>;
+
+/** The user behind a creator profile (a payout's events go to them). */
+export async function creatorUserOf(db: Db, profileId: string) {
+  const row = await db
+    .selectFrom("photographer_profiles")
+    .select("user_id")
+    .where("id", "=", profileId)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/**
+ * Updates a payout only while it is in one of `from`: with a `status`, the one writer of
+ * payouts.status (lifecycle.ts); without, a note of what PayPal says (provider_status).
+ */
 export function movePayout(
   trx: Db,
   id: string,
   from: readonly string[],
-  set: Partial<{
-    status: string;
-    attempt: number;
-    sender_batch_id: string | null;
-    provider_batch_id: string | null;
-    provider_item_id: string | null;
-    provider_status: string | null;
-    failure_reason: string | null;
-    paid_at: Date | null;
-    sent_by: string | null;
-  }>,
+  set: PayoutPatch & { status?: string },
   now: Date,
 ) {
   return trx

@@ -6,6 +6,7 @@ import { recordStaffAction } from "../admin/audit.ts";
 import { PaymentError, type PayoutBatch } from "../payments/provider.ts";
 import { paymentProvider } from "../payments/provider-of.ts";
 import { writeRefundLines } from "./booking-lines.ts";
+import { stepPayout } from "./lifecycle.ts";
 import { tellCreatorOfPayout } from "./messages.ts";
 import {
   type Db,
@@ -77,13 +78,7 @@ async function applyBatch(deps: AppDeps, payout: PayoutRow, batch: PayoutBatch) 
       provider_status: status ?? batch.batchStatus,
     };
     if (status === "SUCCESS") {
-      const paid = await movePayout(
-        trx,
-        payout.id,
-        ["processing"],
-        { ...common, status: "paid", paid_at: now },
-        now,
-      );
+      const paid = await stepPayout(deps, trx, payout.id, "paid", { ...common, paid_at: now });
       if (paid) {
         await insertPayoutLine(
           trx,
@@ -94,17 +89,10 @@ async function applyBatch(deps: AppDeps, payout: PayoutRow, batch: PayoutBatch) 
         await tellCreatorOfPayout(deps, paid, "paid", trx);
       }
     } else if ((status && FAILED_ITEM.has(status)) || (!item && batch.batchStatus === "DENIED")) {
-      const failed = await movePayout(
-        trx,
-        payout.id,
-        ["processing"],
-        {
-          ...common,
-          status: "failed",
-          failure_reason: `PayPal: ${item?.error ?? status ?? batch.batchStatus}`,
-        },
-        now,
-      );
+      const failed = await stepPayout(deps, trx, payout.id, "fail", {
+        ...common,
+        failure_reason: `PayPal: ${item?.error ?? status ?? batch.batchStatus}`,
+      });
       if (failed) await tellCreatorOfPayout(deps, failed, "failed", trx);
       else if (status && TAKEN_BACK_ITEM.has(status)) await takeBack(deps, trx, payout.id, status);
     } else {
@@ -116,17 +104,10 @@ async function applyBatch(deps: AppDeps, payout: PayoutRow, batch: PayoutBatch) 
 /** A paid payout PayPal took back: failed again, its money back in the balance, once. */
 async function takeBack(deps: AppDeps, trx: Db, payoutId: string, status: string) {
   const now = deps.now();
-  const back = await movePayout(
-    trx,
-    payoutId,
-    ["paid"],
-    {
-      status: "failed",
-      provider_status: status,
-      failure_reason: `PayPal: ${status} after it was paid`,
-    },
-    now,
-  );
+  const back = await stepPayout(deps, trx, payoutId, "takenBack", {
+    provider_status: status,
+    failure_reason: `PayPal: ${status} after it was paid`,
+  });
   if (!back) return;
   await insertPayoutLine(trx, back, `PayPal ${status.toLowerCase()} the payout`, now, {
     kind: "payout_return",
@@ -154,7 +135,8 @@ export async function processPayout(deps: AppDeps, payoutId: string) {
   let payout = await findPayout(db, payoutId);
   if (payout?.method !== "paypal") return;
   if (payout.status === "pending") {
-    payout = await movePayout(db, payout.id, ["pending"], { status: "processing" }, deps.now());
+    const id = payout.id;
+    payout = await db.transaction().execute((trx) => stepPayout(deps, trx, id, "send"));
   }
   if (payout?.status !== "processing" || !payout.sender_batch_id) return;
   try {
@@ -175,13 +157,9 @@ export async function processPayout(deps: AppDeps, payoutId: string) {
     if (!(error instanceof PaymentError) || error.reason === "unavailable") throw error;
     const id = payout.id;
     await db.transaction().execute(async (trx) => {
-      const failed = await movePayout(
-        trx,
-        id,
-        ["processing"],
-        { status: "failed", failure_reason: error.message.slice(0, 500) },
-        deps.now(),
-      );
+      const failed = await stepPayout(deps, trx, id, "fail", {
+        failure_reason: error.message.slice(0, 500),
+      });
       if (failed) await tellCreatorOfPayout(deps, failed, "failed", trx);
     });
   }
@@ -208,21 +186,14 @@ export async function retryPayout(deps: AppDeps, payoutId: string, staffUserId: 
   const before = await findPayout(deps.database.db, payoutId);
   if (!before) throw notFound();
   const moved = await deps.database.db.transaction().execute(async (trx) => {
-    const row = await movePayout(
-      trx,
-      payoutId,
-      ["failed"],
-      {
-        status: "pending",
-        attempt: before.attempt + 1,
-        sender_batch_id: batchIdOf(payoutId, before.attempt + 1),
-        provider_batch_id: null,
-        provider_item_id: null,
-        provider_status: null,
-        failure_reason: null,
-      },
-      now,
-    );
+    const row = await stepPayout(deps, trx, payoutId, "retry", {
+      attempt: before.attempt + 1,
+      sender_batch_id: batchIdOf(payoutId, before.attempt + 1),
+      provider_batch_id: null,
+      provider_item_id: null,
+      provider_status: null,
+      failure_reason: null,
+    });
     if (row) {
       await recordStaffAction(
         trx,
@@ -261,13 +232,10 @@ export async function markPayoutSent(
 ) {
   const now = deps.now();
   const sent = await deps.database.db.transaction().execute(async (trx) => {
-    const row = await movePayout(
-      trx,
-      payoutId,
-      ["manual_pending"],
-      { status: "sent", paid_at: now, sent_by: staffUserId },
-      now,
-    );
+    const row = await stepPayout(deps, trx, payoutId, "markSent", {
+      paid_at: now,
+      sent_by: staffUserId,
+    });
     if (!row) return undefined;
     await insertPayoutLine(
       trx,
