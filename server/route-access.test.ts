@@ -2,7 +2,7 @@ import { findTargetHandler, isMiddleware } from "hono/utils/handler";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENTS_PATH, REALTIME_TOPICS, STREAM_EVENTS } from "../contracts/realtime.ts";
 import { createApp } from "./app.ts";
-import { revokeAdminAccess } from "./features/admin/service.ts";
+import { revokeAdminAccess } from "./features/staff/service.ts";
 import { ACCESS_REFUSALS, type AccessLevel, declaredAccess } from "./platform/access.ts";
 import { createAdmin } from "./test/accounts.ts";
 import { ADMITTED, CALLERS, type Caller, signInCallers } from "./test/callers.ts";

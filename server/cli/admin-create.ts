@@ -8,7 +8,7 @@ import { type Config, ConfigError, loadConfig } from "../config.ts";
 import { DataDirInUseError } from "../db/data-dir-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openConfiguredDatabase } from "../db/open-from-config.ts";
-import { changeStaffAccess, type StaffChange } from "../features/admin/staff-access.ts";
+import { changeStaffAccess, type StaffChange } from "../features/staff/staff-access.ts";
 import { siteOrigin } from "../platform/auth.ts";
 import { readControlFile } from "../platform/control-channel.ts";
 

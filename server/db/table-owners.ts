@@ -29,9 +29,10 @@ export const TABLE_OWNERS = {
   sandbox_payments: { owner: "payments" },
   sandbox_payment_requests: { owner: "payments" },
 
-  admin_users: { owner: "admin" },
-  admin_notifications: { owner: "admin" },
-  admin_notification_reads: { owner: "admin" },
+  // Who is staff, what staff are told (server/features/staff): below every domain that tells them.
+  admin_users: { owner: "staff", readers: ["admin"] },
+  admin_notifications: { owner: "staff" },
+  admin_notification_reads: { owner: "staff" },
   // Staff-deactivated users: auth refuses their sessions, profiles stops listing them.
   user_deactivations: { owner: "admin", readers: ["platform", "profiles"] },
 
@@ -66,8 +67,9 @@ export const TABLE_OWNERS = {
   deliveries: { owner: "delivery", readers: ["payouts", "admin"] },
   delivery_files: { owner: "delivery" },
   delivery_favourites: { owner: "delivery" },
-  // Written by every staff action (server/features/admin/audit.ts), in the action's transaction.
-  staff_audit_log: { owner: "admin" },
+  // Written by every staff action (server/features/staff/audit.ts), in the action's transaction;
+  // the back office lists it.
+  staff_audit_log: { owner: "staff", readers: ["admin"] },
   reviews: { owner: "reviews", readers: ["profiles"] },
   availability_slots: { owner: "availability", readers: ["search", "bookings"] },
   availability_weekly_hours: { owner: "availability", readers: ["search", "bookings"] },

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createVerifiedAccount } from "../features/accounts/service.ts";
-import { createStaffAccount } from "../features/admin/staff-access.ts";
+import { createStaffAccount } from "../features/staff/staff-access.ts";
 import { totpCode, totpSecretFromUri } from "../platform/totp.ts";
 import type { TestApp } from "./test-app.ts";
 

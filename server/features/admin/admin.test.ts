@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENTS_PATH } from "../../../contracts/realtime.ts";
 import { createAdmin, createVerifiedUser, jsonInit } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { createAdminNotification, revokeAdminAccess } from "./service.ts";
+import { createAdminNotification, revokeAdminAccess } from "../staff/service.ts";
 
 let app: TestApp;
 beforeAll(async () => {

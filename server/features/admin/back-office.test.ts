@@ -5,7 +5,7 @@ import { ACCOUNT_DEACTIVATED_MESSAGE } from "../../platform/auth.ts";
 import { createAdmin, createVerifiedUser, jsonInit, TEST_PASSWORD } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
 import { writeCompletionLines } from "../payouts/booking-lines.ts";
-import { recordStaffAction } from "./audit.ts";
+import { recordStaffAction } from "../staff/audit.ts";
 
 const NOW = new Date("2026-03-18T12:00:00Z"); // a Wednesday
 const DAY = 24 * 60 * 60 * 1000;

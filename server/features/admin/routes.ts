@@ -9,10 +9,10 @@ import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import {
   getAdminNotifications,
-  getAdminOverview,
   markAdminNotificationsRead,
   recordAdminLogin,
-} from "./service.ts";
+} from "../staff/service.ts";
+import { getAdminOverview } from "./service.ts";
 
 const meRoute = defineRoute({
   access: "admin",

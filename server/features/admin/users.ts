@@ -4,7 +4,7 @@ import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { signOutEverywhere } from "../accounts/service.ts";
-import { recordStaffAction } from "./audit.ts";
+import { recordStaffAction } from "../staff/audit.ts";
 import { containsPattern, iso } from "./like-pattern.ts";
 
 function usersWithRoles(db: Kysely<DB>) {

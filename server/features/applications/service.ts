@@ -16,8 +16,8 @@ import {
   requestHash,
   storeIdempotentResponse,
 } from "../../platform/idempotency.ts";
-import { recordStaffAction } from "../admin/audit.ts";
-import { createAdminNotification } from "../admin/service.ts";
+import { recordStaffAction } from "../staff/audit.ts";
+import { createAdminNotification } from "../staff/service.ts";
 import { approvalMail, confirmationMail, denialMail } from "./mails.ts";
 import { findApplicantDetails, lockApplicantDetails } from "./onboarding-queries.ts";
 import * as q from "./queries.ts";

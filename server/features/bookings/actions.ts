@@ -2,8 +2,8 @@ import type { BookingAction, ResolveProblemRequest } from "../../../contracts/bo
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { recordStaffAction } from "../admin/audit.ts";
-import { createAdminNotification } from "../admin/service.ts";
+import { recordStaffAction } from "../staff/audit.ts";
+import { createAdminNotification } from "../staff/service.ts";
 import { openDeposit, openRemainder } from "./booking-payments.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { cancelTransition, type TransitionName } from "./lifecycle.ts";

@@ -5,7 +5,6 @@ import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { createAdminNotification } from "../admin/service.ts";
 import { notify } from "../notifications/notify.ts";
 import {
   browserOrder,
@@ -16,6 +15,7 @@ import {
   type PurposeHandlers,
   registerPurpose,
 } from "../payments/service.ts";
+import { createAdminNotification } from "../staff/service.ts";
 import { BOOKING_JOBS } from "./job-names.ts";
 import { ENDED_STATUSES } from "./lifecycle.ts";
 import { sessionWhen } from "./mails.ts";

@@ -4,8 +4,8 @@ import { PAYOUTS } from "../../../contracts/constants.ts";
 import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
-import { createAdminNotification } from "../admin/service.ts";
 import { notify } from "../notifications/notify.ts";
+import { createAdminNotification } from "../staff/service.ts";
 import type { BookingWithParties } from "./access.ts";
 
 const PROBLEM_PREVIEW = 200;

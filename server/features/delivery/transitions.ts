@@ -9,8 +9,8 @@ import {
 } from "../../../contracts/delivery.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { recordStaffAction } from "../admin/audit.ts";
 import { bookingWithParties } from "../bookings/read.ts";
+import { recordStaffAction } from "../staff/audit.ts";
 import { type DeliveryCaller, openBooking, requireRole, sessionOver } from "./access.ts";
 import { stepDelivery } from "./lifecycle.ts";
 import { tellClientDelivered, tellCreatorAccepted, tellStaffOfProblem } from "./messages.ts";

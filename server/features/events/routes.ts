@@ -8,7 +8,7 @@ import type { AppEnv } from "../../platform/http.ts";
 import { createRouter } from "../../platform/http.ts";
 import { ANONYMOUS, type Viewer } from "../../platform/realtime.ts";
 import { parseLastEventId, streamEvents } from "../../platform/sse.ts";
-import { getAdminAccess } from "../admin/service.ts";
+import { getAdminAccess } from "../staff/service.ts";
 import { touchActivity } from "./activity.ts";
 
 const eventsRoute = defineRoute({

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
-import { createAdminNotification } from "../admin/service.ts";
 import { hailBookingPaid, hailBookingPaymentFailed } from "../bookings/hail-booking.ts";
 import { type PaymentOrderRow, registerPurpose } from "../payments/service.ts";
+import { createAdminNotification } from "../staff/service.ts";
 import { publishOffers } from "./events.ts";
 import { stepHail } from "./lifecycle.ts";
 import * as q from "./queries.ts";

@@ -6,9 +6,9 @@ import {
 } from "../../../contracts/hail.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { createAdminNotificationOnce } from "../admin/service.ts";
 import { insertHailBooking } from "../bookings/hail-booking.ts";
 import { attachBooking, collect, liveOrder } from "../payments/service.ts";
+import { createAdminNotificationOnce } from "../staff/service.ts";
 import { publishHail, publishOffers } from "./events.ts";
 import { HAIL_JOBS } from "./job-names.ts";
 import { claimHail } from "./lifecycle.ts";

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import type { AdminTiersResponse, TierName } from "../../../contracts/payouts.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { recordStaffAction } from "../admin/audit.ts";
 import { displayNameSql } from "../profiles/listed-creators.ts";
+import { recordStaffAction } from "../staff/audit.ts";
 import { currentTier, recordTierOfDay } from "./tiers.ts";
 
 /** Staff's Tiers tab: every approved creator, their tier and figures. */

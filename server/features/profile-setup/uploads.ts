@@ -8,7 +8,6 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { detectDocumentType, type StoredImage, storeImage } from "../../platform/images.ts";
 import type { UploadedFile } from "../../platform/uploads.ts";
-import { getAdminAccess } from "../admin/service.ts";
 import {
   appendPortfolioItems,
   findOwnPortfolioItem,
@@ -17,6 +16,7 @@ import {
   removePortfolioItem,
   reorderOwnPortfolio,
 } from "../profiles/own-profile-service.ts";
+import { getAdminAccess } from "../staff/service.ts";
 import * as q from "./queries.ts";
 import { loadSetup, requireApprovedProfile } from "./service.ts";
 

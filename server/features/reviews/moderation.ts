@@ -6,7 +6,7 @@ import {
 } from "../../../contracts/reviews.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { recordStaffAction } from "../admin/audit.ts";
+import { recordStaffAction } from "../staff/audit.ts";
 import * as q from "./queries.ts";
 import { toBookingReview } from "./service.ts";
 
