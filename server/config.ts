@@ -13,7 +13,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
     .optional(),
-  // Connections to PostgreSQL; more than a few per core only adds contention (measured in README).
+  // Connections to PostgreSQL; more than a few per core only adds contention (measured in docs/performance.md).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default(".data"),
   DEMO_SEED: z.enum(["auto", "off"]).default("auto"),

@@ -3,9 +3,8 @@ import type { DB } from "./schema.ts";
 /**
  * The domain that owns each table (docs/decisions/007-table-ownership.md): only its folder
  * (`server/features/<domain>/`, or `server/platform/` for "platform") names the table in a query.
- * `readers` may read it directly; nobody else does, and only the owner writes. A domain with no
- * folder yet (bookings, reviews, availability, messaging) owns tables that today only
- * migrations' triggers, the factories and the demo seed write.
+ * `readers` may read it directly (each with its reason); nobody else does, and only the owner
+ * writes. Migrations' triggers, the factories and the demo seed are outside the rule.
  * Checked by table-owners.unit.test.ts.
  */
 export const TABLE_OWNERS = {
