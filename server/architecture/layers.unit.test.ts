@@ -8,7 +8,7 @@ import { LAYERS, layerOf } from "./layers.ts";
 const FEATURES = path.join(PROJECT_ROOT, "server/features");
 
 /** Imports that point from a lower layer up to a higher one: "from → to". */
-export function upwardImports(graph: Map<string, Set<string>>): string[] {
+function upwardImports(graph: Map<string, Set<string>>): string[] {
   const up: string[] = [];
   for (const [from, targets] of graph) {
     for (const to of targets) {
