@@ -114,3 +114,31 @@ export const messagesForCreatorPath = (id: string, bookingId?: string) =>
 export const conversationPath = (id: string) => `/messages?c=${id}`;
 export const notificationsPath = () => PAGE_ROUTES.notifications;
 export const conversationReportPath = (id: string) => `/admin/reports/${id}`;
+
+/** The pages search engines are asked to list, besides every listed creator's profile. */
+export const INDEXED_PAGES = [
+  "home",
+  "search",
+  "map",
+  "howItWorks",
+  "becomePhotographer",
+] as const satisfies readonly PageRouteName[];
+
+/** Public pages that search engines may follow but that are not worth listing. */
+const UNLISTED_PUBLIC_PAGES: readonly PageRouteName[] = ["creatorProfile", "apply"];
+
+/**
+ * Path prefixes robots.txt closes to crawlers: the API and the first segment of every page that
+ * is for a signed-in person, a token holder or staff.
+ */
+export function crawlerClosedPrefixes(): string[] {
+  const open = new Set<PageRouteName>([...INDEXED_PAGES, ...UNLISTED_PUBLIC_PAGES]);
+  const openSegments = new Set([...open].map((name) => PAGE_ROUTES[name].split("/")[1] ?? ""));
+  const closed = new Set<string>();
+  for (const name of Object.keys(PAGE_ROUTES) as PageRouteName[]) {
+    if (open.has(name)) continue;
+    const segment = PAGE_ROUTES[name].split("/")[1] ?? "";
+    if (segment && !openSegments.has(segment)) closed.add(`/${segment}`);
+  }
+  return ["/api/", ...[...closed].sort()];
+}

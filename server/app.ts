@@ -26,6 +26,7 @@ import { payoutRoutes } from "./features/payouts/routes.ts";
 import { profileSetupRoutes } from "./features/profile-setup/routes.ts";
 import { findApprovedCreator } from "./features/profile-setup/service.ts";
 import { profilePageHead, profileRoutes } from "./features/profiles/routes.ts";
+import { searchEngineRoutes } from "./features/profiles/sitemap.ts";
 import { reviewRoutes } from "./features/reviews/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
 import { getAdminAccess } from "./features/staff/service.ts";
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps) {
   if (!deps.config.paypal && deps.config.env !== "production") {
     app.route("/", sandboxCheckoutRoutes());
   }
+  app.route("/", searchEngineRoutes());
   app.route("/", webAppRoutes(deps.config.webDistDir, [profilePageHead]));
   app.onError(respondWithError);
   return app;

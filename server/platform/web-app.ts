@@ -24,6 +24,8 @@ export type PageHead = PageMeta & {
   preloadImage?: { srcSet: string; sizes: string };
   /** GET responses the page will ask for, keyed by API path (without /api), sent in the HTML. */
   initialApiData?: Record<string, unknown>;
+  /** schema.org JSON-LD describing the page's subject, for search engines. */
+  structuredData?: object;
 };
 
 /**
@@ -76,6 +78,9 @@ export function withHead(indexHtml: string, head: PageHead, origin: string): str
     `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}" />`,
     head.preloadImage
       ? `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(head.preloadImage.srcSet)}" imagesizes="${escapeHtml(head.preloadImage.sizes)}" />`
+      : "",
+    head.structuredData
+      ? `<script type="application/ld+json">${scriptSafeJson(head.structuredData)}</script>`
       : "",
     head.initialApiData
       ? `<script type="application/json" id="${INITIAL_API_DATA_ELEMENT_ID}">${scriptSafeJson(head.initialApiData)}</script>`

@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { CREATOR_TYPE_LABELS } from "../../contracts/enums.ts";
 import { PROFILE_COVER_SIZES } from "../../contracts/media.ts";
 import { creatorPageHead } from "../../contracts/page-head.ts";
+import { creatorStructuredData } from "../../contracts/structured-data.ts";
 import { bookingsForCreatorPath } from "../../contracts/routes.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -34,7 +35,10 @@ export default function CreatorProfileScreen() {
   const query = useCreatorProfile(id);
   useLiveProfileAvailability(id);
   const profile = query.data;
-  usePageHead(profile ? creatorPageHead(profile) : null);
+  usePageHead(
+    profile ? creatorPageHead(profile) : null,
+    profile ? creatorStructuredData(profile, window.location.origin) : undefined,
+  );
 
   if (query.isPending) {
     return (

@@ -11,6 +11,7 @@ import {
   ZPublicProfile,
 } from "../../../contracts/profiles.ts";
 import { getSession } from "../../platform/access.ts";
+import { siteOrigin } from "../../platform/auth.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { perUser, rateLimit } from "../../platform/rate-limit.ts";
@@ -144,5 +145,5 @@ export function profileRoutes() {
 /** /p/{id}: the profile's title, description, canonical link and Open Graph tags in the HTML. */
 export const profilePageHead: HeadResolver = {
   pattern: /^\/p\/([^/]+)\/?$/,
-  resolve: (c, [id]) => profileHead(c.var.deps, id ?? ""),
+  resolve: (c, [id]) => profileHead(c.var.deps, id ?? "", siteOrigin(c.var.deps.config)),
 };

@@ -11,6 +11,7 @@ import {
   publicProfileApiPath,
   ZCreatorIdParam,
 } from "../../../contracts/profiles.ts";
+import { creatorStructuredData } from "../../../contracts/structured-data.ts";
 import type { DB } from "../../db/schema.ts";
 import type { DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -114,7 +115,11 @@ export async function addComment(deps: DatabaseDeps, itemId: string, userId: str
  * What search engines and link previews see for /p/{id}, with the profile itself for the web to
  * show; null (→ 404) unless listed.
  */
-export async function profileHead(deps: DatabaseDeps, id: string): Promise<PageHead | null> {
+export async function profileHead(
+  deps: DatabaseDeps,
+  id: string,
+  origin: string,
+): Promise<PageHead | null> {
   if (!ZCreatorIdParam.safeParse({ id }).success) return null;
   const profile = await findPublicProfile(deps.database.db, id);
   if (!profile) return null;
@@ -123,6 +128,7 @@ export async function profileHead(deps: DatabaseDeps, id: string): Promise<PageH
     ...creatorPageHead(profile),
     preloadImage: cover ? { srcSet: imageSrcSet(cover), sizes: PROFILE_COVER_SIZES } : undefined,
     initialApiData: { [publicProfileApiPath(profile.id)]: profile },
+    structuredData: creatorStructuredData(profile, origin),
   };
 }
 

@@ -16,7 +16,7 @@ function setHeadElement(tag: "meta" | "link", key: [string, string], attr: strin
  * Keeps title, description, canonical link and Open Graph tags right after in-app navigation
  * (the server already sends the same head, from the same function, on a direct visit).
  */
-export function usePageHead(head: PageMeta | null) {
+export function usePageHead(head: PageMeta | null, structuredData?: object) {
   const title = head?.title;
   const description = head?.description;
   const canonicalPath = head?.canonicalPath;
@@ -34,4 +34,17 @@ export function usePageHead(head: PageMeta | null) {
     if (image) setHeadElement("meta", ["property", "og:image"], "content", absolute(image));
     else document.head.querySelector('meta[property="og:image"]')?.remove();
   }, [title, description, canonicalPath, image]);
+  const jsonLd = structuredData ? JSON.stringify(structuredData) : null;
+  useEffect(() => {
+    // The server sends the profile's JSON-LD with the page; after in-app navigation it must
+    // describe the profile now shown, and go with it.
+    const selector = 'script[type="application/ld+json"]';
+    for (const stale of document.head.querySelectorAll(selector)) stale.remove();
+    if (!jsonLd) return;
+    const script = document.createElement("script");
+    script.type = "application/ld+json";
+    script.textContent = jsonLd;
+    document.head.append(script);
+    return () => script.remove();
+  }, [jsonLd]);
 }
