@@ -47,6 +47,21 @@ export default defineConfig({
     {
       name: "phone",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions },
+      // Every screen is checked at phone size (navigation, content) and the journeys whose phone
+      // screens differ run again here. The other journeys run once, each party at the size
+      // people use it: clients on phones (delivery, reviews), creators and staff at desks.
+      testIgnore: [
+        "admin-decisions.spec.ts",
+        "back-office.spec.ts",
+        "bookings.spec.ts",
+        "creator-pipeline.spec.ts",
+        "delivery.spec.ts",
+        "notifications.spec.ts",
+        "payouts.spec.ts",
+        "presence.spec.ts",
+        "reviews.spec.ts",
+        "schedule.spec.ts",
+      ],
     },
   ],
   webServer: {

@@ -7,6 +7,7 @@ import {
   type DeliveryWorld,
   startDeliveryWorld,
 } from "./support/delivery-world.ts";
+import { PHONE } from "./support/devices.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 
 // Photo delivery over its own app and database: the creator uploads several photos at once
@@ -57,7 +58,6 @@ test("a creator delivers; the client views, downloads, favourites and accepts", 
   world,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const phone = testInfo.project.name === "phone";
   const bookingId = await world.newBooking();
   const path = `/bookings/${bookingId}/photos`;
   const creatorContext = await browser.newContext({
@@ -67,7 +67,8 @@ test("a creator delivers; the client views, downloads, favourites and accepts", 
   const clientContext = await browser.newContext({
     baseURL: world.url,
     acceptDownloads: true,
-    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+    // Runs once (playwright.config.ts): the client on a phone, the creator at a desk.
+    ...PHONE,
   });
   const creator = await creatorContext.newPage();
   const client = await clientContext.newPage();

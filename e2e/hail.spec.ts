@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/accessibility.ts";
+import { PHONE } from "./support/devices.ts";
 import {
   type Account,
   CLIENT_ADDRESS,
@@ -58,7 +59,7 @@ test("a client hails, two creators see it, the first to accept is booked and the
     baseURL: world.url,
     geolocation: CLIENT_POSITION,
     permissions: ["geolocation"],
-    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+    ...(phone ? PHONE : {}),
   });
   const page = await clientContext.newPage();
   const nora = await creatorBrowser(browser, world.nora);

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible } from "./support/accessibility.ts";
+import { PHONE } from "./support/devices.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 import { type Account, type MessagesWorld, startMessagesWorld } from "./support/messages-world.ts";
 
@@ -55,7 +56,7 @@ test("a client and a creator chat live; unread rises and clears; an offline tab 
   const phone = testInfo.project.name === "phone";
   const clientContext = await browser.newContext({
     baseURL: world.url,
-    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+    ...(phone ? PHONE : {}),
   });
   const creatorContext = await browser.newContext({
     baseURL: world.url,

@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { totpSecretToBase32 } from "../server/platform/totp.ts";
 import { expectAccessible } from "./support/accessibility.ts";
 import { signInInDialog } from "./support/booking-request.ts";
+import { PHONE } from "./support/devices.ts";
 import { fileWorld, WORLD_START_TIMEOUT_MS } from "./support/file-world.ts";
 import {
   type ReviewsWorld,
@@ -38,14 +39,11 @@ async function review(page: Page, stars: number, text: string) {
 test("both parties review blind, the reviews appear together, and staff hide one", async ({
   browser,
   world,
-}, testInfo) => {
+}) => {
   test.setTimeout(240_000);
-  const phone = testInfo.project.name === "phone";
-  const device = phone
-    ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-    : {};
-  const clientContext = await browser.newContext({ baseURL: world.url, ...device });
-  const creatorContext = await browser.newContext({ baseURL: world.url, ...device });
+  // Runs once (playwright.config.ts): the client on a phone, the creator at a desk.
+  const clientContext = await browser.newContext({ baseURL: world.url, ...PHONE });
+  const creatorContext = await browser.newContext({ baseURL: world.url });
   const client = await clientContext.newPage();
   const creator = await creatorContext.newPage();
   const path = `/bookings/${world.bookingId}/review`;
@@ -88,7 +86,7 @@ test("both parties review blind, the reviews appear together, and staff hide one
   await expect(client.getByText("Thank you, Cleo!")).toBeVisible();
 
   // Staff hide it with a reason: it leaves the profile.
-  const staffContext = await browser.newContext({ baseURL: world.url, ...device });
+  const staffContext = await browser.newContext({ baseURL: world.url });
   const staff = await staffContext.newPage();
   await staff.goto("/admin/login");
   const main = staff.locator("#main");
