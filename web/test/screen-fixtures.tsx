@@ -72,3 +72,17 @@ export function resetScreen() {
   cleanup();
   vi.unstubAllGlobals();
 }
+
+// Better Auth's client (loaded on first use) keeps the fetch it found then: a later test's
+// fake would never be called. Its fetch is this forwarder, which calls the current fake.
+let currentFetch: typeof fetch | undefined;
+const forwardFetch: typeof fetch = (input, init) => {
+  if (!currentFetch) throw new Error("No fake fetch for this test: call fakeApi first");
+  return currentFetch(input, init);
+};
+
+/** After fakeApi: lets Better Auth's client (sign-in, sign-up, sign-out) reach this test's fake. */
+export function reachAuthClient() {
+  currentFetch = globalThis.fetch;
+  vi.stubGlobal("fetch", forwardFetch);
+}
