@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { Toaster, toast } from "sonner";
 import { vi } from "vitest";
+import { useAuthDialogMode } from "../features/accounts/auth-dialog-store.ts";
 import { toastApiError } from "../lib/api-errors.ts";
 import { SESSION_QUERY_KEY } from "../lib/session-query.ts";
 import { signedInSession } from "./booking-fixtures.tsx";
@@ -15,6 +16,11 @@ import { signedInSession } from "./booking-fixtures.tsx";
 function LocationProbe() {
   const location = useLocation();
   return <p>At {location.pathname + location.search}</p>;
+}
+
+/** Says whether the sign-in dialog is open, and in which mode. */
+export function AuthDialogProbe() {
+  return <p>Auth dialog: {useAuthDialogMode() ?? "closed"}</p>;
 }
 
 /** The screen's address as the test wants it: the route's pattern and the path it opens at. */

@@ -4,9 +4,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import AuthPage from "../../routes/auth.tsx";
 import { signedInSession } from "../../test/booking-fixtures.tsx";
 import { type ApiCall, fakeApi } from "../../test/fake-api.ts";
-import { reachAuthClient, resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
+import {
+  AuthDialogProbe,
+  reachAuthClient,
+  resetScreen,
+  screenAt,
+} from "../../test/screen-fixtures.tsx";
 import { AccountActions } from "./account-actions.tsx";
-import { closeAuthDialog, useAuthDialogMode } from "./auth-dialog-store.ts";
+import { closeAuthDialog } from "./auth-dialog-store.ts";
 
 // Signing in and up (spec §Authentication) through the real Better Auth client: only fetch is
 // faked, answering /api/auth/* in Better Auth's own shape ({ code, message } on failure).
@@ -148,10 +153,6 @@ describe("the sign-in page", () => {
   });
 });
 
-function AuthMode() {
-  return <p>Auth dialog: {useAuthDialogMode() ?? "closed"}</p>;
-}
-
 describe("the header's account actions", () => {
   it("offer sign-in and sign-up to a visitor, and sign-out with the name once signed in", async () => {
     let session: typeof signedInSession | null = null;
@@ -166,7 +167,7 @@ describe("the header's account actions", () => {
     const view = screenAt(
       <>
         <AccountActions />
-        <AuthMode />
+        <AuthDialogProbe />
       </>,
       { route: "/" },
     );

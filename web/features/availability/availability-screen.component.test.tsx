@@ -6,8 +6,8 @@ import type { Schedule } from "../../../contracts/schedule.ts";
 import AvailabilityScreen from "../../routes/availability.tsx";
 import { signedInSession } from "../../test/booking-fixtures.tsx";
 import { type ApiCall, apiFailure, fakeApi } from "../../test/fake-api.ts";
-import { resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
-import { closeAuthDialog, useAuthDialogMode } from "../accounts/auth-dialog-store.ts";
+import { AuthDialogProbe, resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
+import { closeAuthDialog } from "../accounts/auth-dialog-store.ts";
 
 // The Availability Manager (spec §2): its guard, the Live Availability switch, the schedule
 // card under it (tested on its own in schedule-card.component.test.tsx) and How It Works.
@@ -41,10 +41,6 @@ const schedule: Schedule = {
   oneOffs: [],
 };
 
-function AuthMode() {
-  return <p>Auth dialog: {useAuthDialogMode() ?? "closed"}</p>;
-}
-
 /** The screen for a signed-in creator; `respond` answers first (undefined: the defaults). */
 function showAvailability(respond: (call: ApiCall) => unknown = () => undefined) {
   const calls = fakeApi((call) => {
@@ -60,7 +56,7 @@ function showAvailability(respond: (call: ApiCall) => unknown = () => undefined)
     screenAt(
       <>
         <AvailabilityScreen />
-        <AuthMode />
+        <AuthDialogProbe />
       </>,
       { route: "/availability" },
     ).wrapper,

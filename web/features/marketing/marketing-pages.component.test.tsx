@@ -6,8 +6,8 @@ import BecomePhotographer from "../../routes/become-photographer.tsx";
 import Home from "../../routes/home.tsx";
 import HowItWorks from "../../routes/how-it-works.tsx";
 import { type ApiCall, fakeApi } from "../../test/fake-api.ts";
-import { resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
-import { closeAuthDialog, useAuthDialogMode } from "../accounts/auth-dialog-store.ts";
+import { AuthDialogProbe, resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
+import { closeAuthDialog } from "../accounts/auth-dialog-store.ts";
 
 // The public pages (spec §2 Home, How it Works, Become a Photographer): the words and figures
 // the spec gives, where each call to action leads, and the home search handing over to /search.
@@ -19,10 +19,6 @@ afterEach(() => {
   resetScreen();
 });
 
-function AuthMode() {
-  return <p>Auth dialog: {useAuthDialogMode() ?? "closed"}</p>;
-}
-
 /** A public page for a signed-out visitor. */
 function showPage(page: React.ReactNode, route: string) {
   const calls: ApiCall[] = fakeApi(() => null);
@@ -30,7 +26,7 @@ function showPage(page: React.ReactNode, route: string) {
     screenAt(
       <>
         {page}
-        <AuthMode />
+        <AuthDialogProbe />
       </>,
       { route },
     ).wrapper,

@@ -8,8 +8,8 @@ import { signedInSession } from "../../test/booking-fixtures.tsx";
 import { MAYA_ID, publicProfile } from "../../test/creator-fixtures.tsx";
 import { type ApiCall, apiFailure, fakeApi } from "../../test/fake-api.ts";
 import { FakeEventSource } from "../../test/notification-fixtures.tsx";
-import { resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
-import { closeAuthDialog, useAuthDialogMode } from "../accounts/auth-dialog-store.ts";
+import { AuthDialogProbe, resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
+import { closeAuthDialog } from "../accounts/auth-dialog-store.ts";
 
 // A creator's public profile (spec §2 /p/:id): who they are, the portfolio with likes and
 // comments, the gallery, the reviews; and what a signed-out visitor is asked to do.
@@ -45,10 +45,6 @@ const portfolio = (page: number, items: PublicPortfolioItem[]): PortfolioPage =>
 /** The like button is named by its visible count ("Like 3"). */
 const likeButton = (count: number) => new RegExp(`^Like\\s*${count}$`);
 
-function AuthMode() {
-  return <p>Auth dialog: {useAuthDialogMode() ?? "closed"}</p>;
-}
-
 /** The profile; signed in unless `respond` answers the session with null. */
 function showProfile(respond: (call: ApiCall) => unknown = () => undefined) {
   vi.stubGlobal("EventSource", FakeEventSource);
@@ -65,7 +61,7 @@ function showProfile(respond: (call: ApiCall) => unknown = () => undefined) {
     screenAt(
       <>
         <CreatorProfileScreen />
-        <AuthMode />
+        <AuthDialogProbe />
       </>,
       PROFILE,
     ).wrapper,

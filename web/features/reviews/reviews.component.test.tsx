@@ -11,8 +11,8 @@ import BookingReviewScreen from "../../routes/booking-review.tsx";
 import { screenCalls, showStaffScreen } from "../../test/admin-fixtures.tsx";
 import { BOOKING_ID, CREATOR_ID, signedInSession } from "../../test/booking-fixtures.tsx";
 import { type ApiCall, apiFailure, fakeApi } from "../../test/fake-api.ts";
-import { resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
-import { closeAuthDialog, useAuthDialogMode } from "../accounts/auth-dialog-store.ts";
+import { AuthDialogProbe, resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
+import { closeAuthDialog } from "../accounts/auth-dialog-store.ts";
 
 // The booking's two-sided review page (spec §2 'Leave Review') and staff moderation.
 
@@ -198,14 +198,11 @@ describe("leaving a review", () => {
 
   it("signed out: asks to sign in and reads no reviews", async () => {
     const calls = fakeApi(() => null);
-    function AuthMode() {
-      return <p>Auth dialog: {useAuthDialogMode() ?? "closed"}</p>;
-    }
     render(
       screenAt(
         <>
           <BookingReviewScreen />
-          <AuthMode />
+          <AuthDialogProbe />
         </>,
         REVIEW_PAGE,
       ).wrapper,
