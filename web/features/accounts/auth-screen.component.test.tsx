@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_PREFERENCES } from "../../../contracts/preferences.ts";
 import AuthPage from "../../routes/auth.tsx";
+import Profile from "../../routes/profile.tsx";
 import { signedInSession } from "../../test/booking-fixtures.tsx";
 import { type ApiCall, fakeApi } from "../../test/fake-api.ts";
 import {
@@ -185,5 +187,72 @@ describe("the header's account actions", () => {
     await user.click(signOut);
     expect(await screen.findByRole("button", { name: "Get Started" })).toBeTruthy();
     expect(calls.filter((c) => c.path === "/auth/sign-out")).toMatchObject([{ method: "POST" }]);
+  });
+});
+
+describe("the account page", () => {
+  it("signed out: invites the visitor to sign in or create an account", async () => {
+    fakeApi(() => null);
+    render(
+      screenAt(
+        <>
+          <Profile />
+          <AuthDialogProbe />
+        </>,
+        { route: "/profile" },
+      ).wrapper,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByRole("heading", { name: "Welcome to ShutterHail" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(screen.getByText("Auth dialog: signup")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(screen.getByText("Auth dialog: signin")).toBeTruthy();
+  });
+
+  it("signed in: who they are, where to go, their notification settings; signing out says if it failed", async () => {
+    // Radix's switch measures its thumb; jsdom has no ResizeObserver.
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    let refuse = true;
+    const calls = fakeApi((call) => {
+      if (call.path === "/auth/get-session") return signedInSession;
+      if (call.path === "/accounts/me") return { creator: false, staff: false };
+      if (call.path === "/account/preferences") return DEFAULT_PREFERENCES;
+      if (call.path === "/auth/sign-out")
+        return refuse ? authFailure(500, "INTERNAL", "Session store down") : { success: true };
+      return null;
+    });
+    reachAuthClient();
+    render(screenAt(<Profile />, { route: "/profile" }).wrapper);
+    const user = userEvent.setup();
+    expect(await screen.findByRole("heading", { name: "Cleo Client" })).toBeTruthy();
+    expect(screen.getByText("cleo@example.com")).toBeTruthy();
+    const nav = screen.getByRole("navigation", { name: "Account" });
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((a) => [a.textContent, a.getAttribute("href")]),
+    ).toEqual([
+      ["My Bookings", "/bookings"],
+      ["Messages", "/messages"],
+      ["Find Photographers", "/search"],
+    ]);
+    expect(await screen.findByRole("switch", { name: "Show read receipts" })).toBeTruthy();
+    // Not a creator: their profile setup is never asked for.
+    expect(calls.some((c) => c.path.startsWith("/profile-setup"))).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Sign Out" }));
+    expect(await screen.findByText("Sign out failed")).toBeTruthy();
+    expect(screen.getByText("Session store down")).toBeTruthy();
+    refuse = false;
+    await user.click(screen.getByRole("button", { name: "Sign Out" }));
+    await waitFor(() => expect(calls.filter((c) => c.path === "/auth/sign-out")).toHaveLength(2));
   });
 });
