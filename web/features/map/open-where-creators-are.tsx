@@ -29,13 +29,16 @@ export function OpenWhereCreatorsAre({
 }) {
   const map = useMap();
   const done = useRef(false);
+  const fallback = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A map left within the fallback's delay is gone: it has no bounds to tell.
+  useEffect(() => () => clearTimeout(fallback.current), []);
   useEffect(() => {
     if (done.current || creators.length === 0) return;
     done.current = true;
     // Said once the map is there (an animated fit ends later than this effect).
     const report = () => onView(map.getBounds());
     map.once("moveend", report);
-    setTimeout(report, 600);
+    fallback.current = setTimeout(report, 600);
     const available = creators.filter((c) => c.availableNow);
     const targets = available.length ? available : creators;
     if (!located) {
