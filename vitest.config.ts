@@ -29,6 +29,8 @@ export default defineConfig({
           include: ["web/**/*.component.test.tsx"],
           environment: "jsdom",
           setupFiles: ["web/test/component-setup.ts"],
+          // A screen test clicks through a whole screen: on two busy cores that can pass 5 s.
+          testTimeout: 15_000,
         },
       },
       ...databaseProjects.map(({ name, kind }) => ({

@@ -18,8 +18,6 @@ import { closeAuthDialog } from "./auth-dialog-store.ts";
 // Signing in and up (spec §Authentication) through the real Better Auth client: only fetch is
 // faked, answering /api/auth/* in Better Auth's own shape ({ code, message } on failure).
 
-vi.setConfig({ testTimeout: 15_000 });
-
 afterEach(() => {
   closeAuthDialog();
   resetScreen();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../lib/format.ts";
 import AdminBookingDetailScreen from "../../routes/admin-booking-detail.tsx";
 import AdminBookingsScreen from "../../routes/admin-bookings.tsx";
@@ -15,9 +15,6 @@ import {
 } from "../../test/admin-fixtures.tsx";
 import { apiFailure } from "../../test/fake-api.ts";
 import { resetScreen } from "../../test/screen-fixtures.tsx";
-
-// Staff screens with dialogs and menus are slow to render on a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(resetScreen);
 

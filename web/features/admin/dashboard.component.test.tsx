@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AdminNotification } from "../../../contracts/admin-notifications.ts";
 import type { AdminFigures } from "../../../contracts/back-office.ts";
 import AdminDashboard from "../../routes/admin-dashboard.tsx";
@@ -7,9 +7,6 @@ import AdminUsersScreen from "../../routes/admin-users.tsx";
 import { adminMe, pageOf, showStaffScreen } from "../../test/admin-fixtures.tsx";
 import { apiFailure } from "../../test/fake-api.ts";
 import { resetScreen } from "../../test/screen-fixtures.tsx";
-
-// Staff screens with dialogs and menus are slow to render on a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(resetScreen);
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AdminPayout, AdminPayoutsResponse } from "../../../contracts/payouts.ts";
 import AdminPayoutsScreen from "../../routes/admin-payouts.tsx";
 import { CREATOR_PROFILE_ID, screenCalls, showStaffScreen } from "../../test/admin-fixtures.tsx";
@@ -7,9 +7,6 @@ import { apiFailure } from "../../test/fake-api.ts";
 import { resetScreen } from "../../test/screen-fixtures.tsx";
 
 // The staff payouts screen (web/features/earnings/staff-payouts.tsx) as the back office shows it.
-
-// Staff screens with dialogs and menus are slow to render on a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(resetScreen);
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AdminUser, Problem } from "../../../contracts/back-office.ts";
 import AdminAuditScreen from "../../routes/admin-audit.tsx";
 import AdminProblemsScreen from "../../routes/admin-problems.tsx";
@@ -13,9 +13,6 @@ import {
 } from "../../test/admin-fixtures.tsx";
 import { apiFailure } from "../../test/fake-api.ts";
 import { resetScreen } from "../../test/screen-fixtures.tsx";
-
-// Staff screens with dialogs and menus are slow to render on a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(resetScreen);
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Application, ApplicationListResponse } from "../../../contracts/applications.ts";
 import AdminApplicationDetailScreen from "../../routes/admin-application-detail.tsx";
 import AdminApplicationsScreen from "../../routes/admin-applications.tsx";
@@ -14,9 +14,6 @@ import { apiFailure } from "../../test/fake-api.ts";
 import { resetScreen } from "../../test/screen-fixtures.tsx";
 
 // Staff review creator applications: the queue and one application (spec §2 Admin).
-
-// Staff screens with dialogs are slow to render on a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(resetScreen);
 

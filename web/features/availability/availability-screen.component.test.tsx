@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { PresenceState } from "../../../contracts/availability.ts";
 import type { Schedule } from "../../../contracts/schedule.ts";
 import AvailabilityScreen from "../../routes/availability.tsx";
@@ -11,8 +11,6 @@ import { closeAuthDialog } from "../accounts/auth-dialog-store.ts";
 
 // The Availability Manager (spec §2): its guard, the Live Availability switch, the schedule
 // card under it (tested on its own in schedule-card.component.test.tsx) and How It Works.
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   closeAuthDialog();

@@ -13,8 +13,6 @@ import { closeAuthDialog } from "../accounts/auth-dialog-store.ts";
 // problem, staff resolve it. Photos upload with XMLHttpRequest (for its progress), so the
 // upload test fakes that request too; everything else goes through fetch.
 
-vi.setConfig({ testTimeout: 15_000 });
-
 afterEach(() => {
   closeAuthDialog();
   resetScreen();

@@ -10,8 +10,6 @@ import { resetScreen, SilentEventSource, screenAt } from "../../test/screen-fixt
 // 'Creators Near You' (spec §2 Map): the real Leaflet map in jsdom, the device's position
 // given by a stand-in for navigator.geolocation, the API faked at fetch.
 
-vi.setConfig({ testTimeout: 15_000 });
-
 afterEach(() => {
   // jsdom has no geolocation of its own: each test gives the device's answer.
   Reflect.deleteProperty(navigator, "geolocation");

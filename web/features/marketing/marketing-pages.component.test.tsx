@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { COMMISSION_TIERS, MARKETING } from "../../../contracts/constants.ts";
 import BecomePhotographer from "../../routes/become-photographer.tsx";
 import Home from "../../routes/home.tsx";
@@ -11,8 +11,6 @@ import { closeAuthDialog } from "../accounts/auth-dialog-store.ts";
 
 // The public pages (spec §2 Home, How it Works, Become a Photographer): the words and figures
 // the spec gives, where each call to action leads, and the home search handing over to /search.
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   closeAuthDialog();

@@ -14,8 +14,6 @@ import { closeAuthDialog } from "../accounts/auth-dialog-store.ts";
 // A creator's public profile (spec §2 /p/:id): who they are, the portfolio with likes and
 // comments, the gallery, the reviews; and what a signed-out visitor is asked to do.
 
-vi.setConfig({ testTimeout: 15_000 });
-
 afterEach(() => {
   closeAuthDialog();
   resetScreen();

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type {
   AdminReview,
   BookingReview,
@@ -15,8 +15,6 @@ import { AuthDialogProbe, resetScreen, screenAt } from "../../test/screen-fixtur
 import { closeAuthDialog } from "../accounts/auth-dialog-store.ts";
 
 // The booking's two-sided review page (spec §2 'Leave Review') and staff moderation.
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   closeAuthDialog();

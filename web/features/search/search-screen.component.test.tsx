@@ -12,8 +12,6 @@ import { resetScreen, screenAt } from "../../test/screen-fixtures.tsx";
 // Find Creators (spec §2 Search): the form and quick filters live in the address; results come
 // a page at a time; 'Available now' follows creators going online.
 
-vi.setConfig({ testTimeout: 15_000 });
-
 afterEach(resetScreen);
 
 const leo = creatorCard({
