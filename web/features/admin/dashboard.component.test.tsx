@@ -6,7 +6,7 @@ import AdminDashboard from "../../routes/admin-dashboard.tsx";
 import AdminUsersScreen from "../../routes/admin-users.tsx";
 import { adminMe, pageOf, showStaffScreen } from "../../test/admin-fixtures.tsx";
 import { apiFailure } from "../../test/fake-api.ts";
-import { resetScreen } from "../../test/screen-fixtures.tsx";
+import { reachAuthClient, resetScreen } from "../../test/screen-fixtures.tsx";
 
 afterEach(resetScreen);
 
@@ -132,6 +132,22 @@ describe("the admin dashboard", () => {
     await user.click(screen.getByRole("button", { name: "Notifications" }));
     await user.click(await screen.findByRole("link", { name: /New application/ }));
     expect(await screen.findByText("At /admin/applications/1")).toBeTruthy();
+  });
+  it("signs staff out to the staff sign-in", async () => {
+    let signedOut = false;
+    const { calls, user } = showStaffScreen(<AdminDashboard />, DASHBOARD, (call) => {
+      if (call.path === "/admin/figures") return figures("30d", 1);
+      if (call.path === "/auth/sign-out") {
+        signedOut = true;
+        return { success: true };
+      }
+      if (call.path === "/auth/get-session" && signedOut) return null;
+      return undefined;
+    });
+    reachAuthClient();
+    await user.click(await screen.findByRole("button", { name: "Sign Out" }));
+    expect(await screen.findByText("At /admin/login")).toBeTruthy();
+    expect(calls.filter((c) => c.path === "/auth/sign-out")).toMatchObject([{ method: "POST" }]);
   });
 });
 
