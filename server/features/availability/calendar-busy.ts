@@ -42,7 +42,8 @@ const tzidOf = (component: ICAL.Component, name: "dtstart" | "dtend") => {
   return typeof value === "string" ? value : undefined;
 };
 
-const statusOf = (c: ICAL.Component) => String(c.getFirstPropertyValue("status") ?? "").toUpperCase();
+const statusOf = (c: ICAL.Component) =>
+  String(c.getFirstPropertyValue("status") ?? "").toUpperCase();
 const transparent = (c: ICAL.Component) =>
   String(c.getFirstPropertyValue("transp") ?? "").toUpperCase() === "TRANSPARENT";
 const isFree = (c: ICAL.Component) => transparent(c) || statusOf(c) === "CANCELLED";
@@ -56,7 +57,8 @@ function parseCalendar(text: string, around: Date): ICAL.Component {
   }
   const root = new ICAL.Component(parsed as unknown[]);
   const calendar = root.name === "vcalendar" ? root : root.getFirstSubcomponent("vcalendar");
-  if (!calendar) throw new CalendarParseError("This address does not hold a calendar (no VCALENDAR)");
+  if (!calendar)
+    throw new CalendarParseError("This address does not hold a calendar (no VCALENDAR)");
   defineNamedZones(calendar, around.getUTCFullYear());
   return calendar;
 }
@@ -87,7 +89,11 @@ function eventsOf(calendar: ICAL.Component): ICAL.Event[] {
   const overrides: ICAL.Component[] = [];
   for (const component of calendar.getAllSubcomponents("vevent")) {
     if (component.hasProperty("recurrence-id")) overrides.push(component);
-    else masters.set(String(component.getFirstPropertyValue("uid") ?? masters.size), new ICAL.Event(component));
+    else
+      masters.set(
+        String(component.getFirstPropertyValue("uid") ?? masters.size),
+        new ICAL.Event(component),
+      );
   }
   const loose: ICAL.Event[] = [];
   for (const component of overrides) {

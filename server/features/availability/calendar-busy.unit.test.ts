@@ -23,7 +23,9 @@ describe("recurring events across DST", () => {
       ),
     );
     // US DST starts 9 March 2031: EST (-5) before, EDT (-4) after.
-    expect(iso(busyTimes(text, window("2031-02-01T00:00:00Z", "2031-04-30T00:00:00Z"), "UTC"))).toEqual([
+    expect(
+      iso(busyTimes(text, window("2031-02-01T00:00:00Z", "2031-04-30T00:00:00Z"), "UTC")),
+    ).toEqual([
       ["2031-03-01T14:00:00.000Z", "2031-03-01T15:00:00.000Z"],
       ["2031-03-08T14:00:00.000Z", "2031-03-08T15:00:00.000Z"],
       ["2031-03-15T13:00:00.000Z", "2031-03-15T14:00:00.000Z"],
@@ -41,7 +43,9 @@ describe("recurring events across DST", () => {
       ),
     );
     // Sydney leaves daylight time on Sunday 6 April 2031: AEDT (+11) before, AEST (+10) after.
-    expect(iso(busyTimes(text, window("2031-04-01T00:00:00Z", "2031-04-30T00:00:00Z"), "UTC"))).toEqual([
+    expect(
+      iso(busyTimes(text, window("2031-04-01T00:00:00Z", "2031-04-30T00:00:00Z"), "UTC")),
+    ).toEqual([
       ["2031-04-03T21:00:00.000Z", "2031-04-03T21:30:00.000Z"],
       ["2031-04-04T21:00:00.000Z", "2031-04-04T21:30:00.000Z"],
       ["2031-04-05T22:00:00.000Z", "2031-04-05T22:30:00.000Z"],
@@ -76,7 +80,9 @@ describe("recurring events across DST", () => {
       ),
     );
     // US DST ends 2 November 2031.
-    expect(iso(busyTimes(text, window("2031-10-01T00:00:00Z", "2031-12-01T00:00:00Z"), "UTC"))).toEqual([
+    expect(
+      iso(busyTimes(text, window("2031-10-01T00:00:00Z", "2031-12-01T00:00:00Z"), "UTC")),
+    ).toEqual([
       ["2031-10-30T13:00:00.000Z", "2031-10-30T14:00:00.000Z"],
       ["2031-11-06T14:00:00.000Z", "2031-11-06T15:00:00.000Z"],
     ]);
@@ -110,7 +116,9 @@ describe("exceptions and overrides", () => {
         "STATUS:CANCELLED",
       ),
     );
-    expect(iso(busyTimes(text, window("2031-06-01T00:00:00Z", "2031-06-30T00:00:00Z"), "UTC"))).toEqual([
+    expect(
+      iso(busyTimes(text, window("2031-06-01T00:00:00Z", "2031-06-30T00:00:00Z"), "UTC")),
+    ).toEqual([
       ["2031-06-02T14:00:00.000Z", "2031-06-02T15:00:00.000Z"],
       ["2031-06-04T19:00:00.000Z", "2031-06-04T20:00:00.000Z"],
       ["2031-06-06T14:00:00.000Z", "2031-06-06T15:00:00.000Z"],
@@ -143,7 +151,9 @@ describe("all-day, floating, free and cancelled events", () => {
       event("UID:one-day", "DTSTART;VALUE=DATE:20310320"),
     );
     expect(
-      iso(busyTimes(text, window("2031-03-01T00:00:00Z", "2031-04-01T00:00:00Z"), "America/Chicago")),
+      iso(
+        busyTimes(text, window("2031-03-01T00:00:00Z", "2031-04-01T00:00:00Z"), "America/Chicago"),
+      ),
     ).toEqual([
       // 9 March is 23 hours long in Chicago.
       ["2031-03-09T06:00:00.000Z", "2031-03-11T05:00:00.000Z"],
@@ -165,17 +175,24 @@ describe("all-day, floating, free and cancelled events", () => {
       ),
       event("UID:busy", "DTSTART:20310601T200000Z", "DTEND:20310601T210000Z", "TRANSP:OPAQUE"),
     );
-    expect(iso(busyTimes(text, window("2031-06-01T00:00:00Z", "2031-06-05T00:00:00Z"), "UTC"))).toEqual([
-      ["2031-06-01T20:00:00.000Z", "2031-06-01T21:00:00.000Z"],
-    ]);
+    expect(
+      iso(busyTimes(text, window("2031-06-01T00:00:00Z", "2031-06-05T00:00:00Z"), "UTC")),
+    ).toEqual([["2031-06-01T20:00:00.000Z", "2031-06-01T21:00:00.000Z"]]);
   });
 
   it("clips to the window, merges overlaps and stops an endless rule at the window's end", () => {
     const text = calendar(
-      event("UID:forever", "DTSTART:20200101T100000Z", "DTEND:20200101T120000Z", "RRULE:FREQ=DAILY"),
+      event(
+        "UID:forever",
+        "DTSTART:20200101T100000Z",
+        "DTEND:20200101T120000Z",
+        "RRULE:FREQ=DAILY",
+      ),
       event("UID:overlap", "DTSTART:20310601T110000Z", "DTEND:20310601T130000Z"),
     );
-    expect(iso(busyTimes(text, window("2031-06-01T11:30:00Z", "2031-06-02T11:00:00Z"), "UTC"))).toEqual([
+    expect(
+      iso(busyTimes(text, window("2031-06-01T11:30:00Z", "2031-06-02T11:00:00Z"), "UTC")),
+    ).toEqual([
       ["2031-06-01T11:30:00.000Z", "2031-06-01T13:00:00.000Z"],
       ["2031-06-02T10:00:00.000Z", "2031-06-02T11:00:00.000Z"],
     ]);
