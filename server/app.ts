@@ -10,6 +10,7 @@ import { failedMailRoutes } from "./features/admin/failed-mail-routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
+import { calendarRoutes } from "./features/availability/calendar-routes.ts";
 import { availabilityRoutes } from "./features/availability/routes.ts";
 import { scheduleRoutes } from "./features/availability/schedule-routes.ts";
 import { bookingRoutes } from "./features/bookings/routes.ts";
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", hailRoutes());
   api.route("/", messagingRoutes());
   api.route("/", scheduleRoutes());
+  api.route("/", calendarRoutes());
   api.route("/", notificationRoutes());
   api.route("/", reviewRoutes());
   api.route("/", payoutRoutes());
