@@ -14,6 +14,7 @@ import { calendarRoutes } from "./features/availability/calendar-routes.ts";
 import { availabilityRoutes } from "./features/availability/routes.ts";
 import { scheduleRoutes } from "./features/availability/schedule-routes.ts";
 import { bookingRoutes } from "./features/bookings/routes.ts";
+import { calendarFeedFileRoutes, calendarFeedRoutes } from "./features/calendars/routes.ts";
 import { deliveryRoutes } from "./features/delivery/routes.ts";
 import { eventRoutes } from "./features/events/routes.ts";
 import { hailRoutes } from "./features/hail/routes.ts";
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", messagingRoutes());
   api.route("/", scheduleRoutes());
   api.route("/", calendarRoutes());
+  api.route("/", calendarFeedRoutes());
   api.route("/", notificationRoutes());
   api.route("/", reviewRoutes());
   api.route("/", payoutRoutes());
@@ -144,6 +146,8 @@ export function createApp(deps: AppDeps) {
 
   if (deps.config.env !== "production") app.route("/", devOutboxPage());
   app.route("/media", mediaRoutes());
+  // Calendar apps fetch a person's booking feed by its secret URL (no session).
+  app.route("/", calendarFeedFileRoutes());
   // The built-in payment provider's approval page, when no PayPal account is configured; never
   // in production, where anyone could approve any order on it (config.ts requires PayPal there).
   if (!deps.config.paypal && deps.config.env !== "production") {

@@ -71,6 +71,14 @@ export function localDate(instant: Date, timeZone: string): string {
     .toString();
 }
 
+/** The local wall-clock date and time of an instant in `timeZone` (YYYY-MM-DDTHH:MM:SS). */
+export function localDateTime(instant: Date, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDateTime()
+    .toString({ smallestUnit: "second" });
+}
+
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
 export const isoWeekday = (date: string): number => plainDate(date).dayOfWeek;
 
