@@ -56,3 +56,7 @@ export const ZCalendarFeed = z.object({
   createdAt: z.iso.datetime().nullable(),
 });
 export type CalendarFeed = z.infer<typeof ZCalendarFeed>;
+
+export const calendarFeedApiPath = "/calendar-feed";
+export const calendarFeedReplaceApiPath = "/calendar-feed/replace";
+export const externalCalendarsApiPath = "/availability/calendars";
