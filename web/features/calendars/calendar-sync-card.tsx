@@ -12,9 +12,9 @@ import { CalendarFeedPanel } from "./feed-panel.tsx";
 /** The Availability Manager's "Calendar sync" card: bookings out, busy times in. */
 export function CalendarSyncCard() {
   return (
-    <Card>
+    <Card role="region" aria-labelledby="calendar-sync-title">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle id="calendar-sync-title" className="flex items-center gap-2">
           <CalendarSync className="size-5 text-brand-700" aria-hidden />
           Calendar sync
         </CardTitle>

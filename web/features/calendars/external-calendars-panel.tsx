@@ -33,8 +33,8 @@ function Status({ calendar }: { calendar: ExternalCalendar }) {
     );
   }
   return (
-    <span className="flex items-center gap-1.5 text-xs text-emerald-700">
-      <CheckCircle2 className="size-3.5" aria-hidden />
+    <span className="flex items-start gap-1.5 text-xs text-emerald-700">
+      <CheckCircle2 className="mt-0.5 size-3.5 shrink-0" aria-hidden />
       {synced} · {calendar.busyCount} busy {calendar.busyCount === 1 ? "time" : "times"} in the next{" "}
       {CALENDARS.windowDays} days
     </span>
