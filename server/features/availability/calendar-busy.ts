@@ -156,10 +156,15 @@ function occurrencesOf(event: ICAL.Event, window: Window, zone: string): BusySpa
 }
 
 /**
- * The busy spans of `text` overlapping `window`, clipped to it, sorted and merged.
- * `zone` reads floating times and all-day dates (the creator's zone).
+ * The calendar's own name (X-WR-CALNAME, as Google, Apple and Outlook write it) and its busy
+ * spans overlapping `window`, clipped to it, sorted and merged. `zone` reads floating times and
+ * all-day dates (the creator's zone).
  */
-export function busyTimes(text: string, window: Window, zone: string): BusySpan[] {
+export function readCalendar(
+  text: string,
+  window: Window,
+  zone: string,
+): { name: string | null; busy: BusySpan[] } {
   const calendar = parseCalendar(text, window.from);
   const spans = eventsOf(calendar).flatMap((event) => {
     try {
@@ -181,5 +186,12 @@ export function busyTimes(text: string, window: Window, zone: string): BusySpan[
       if (span.end > last.end) last.end = span.end;
     } else merged.push({ ...span });
   }
-  return merged.slice(0, MAX_BUSY_SPANS);
+  const rawName = calendar.getFirstPropertyValue("x-wr-calname");
+  const name =
+    typeof rawName === "string" ? rawName.replace(/\p{C}/gu, "").trim().slice(0, 80) : "";
+  return { name: name || null, busy: merged.slice(0, MAX_BUSY_SPANS) };
 }
+
+/** The busy spans of `text` overlapping `window` (readCalendar without the name). */
+export const busyTimes = (text: string, window: Window, zone: string): BusySpan[] =>
+  readCalendar(text, window, zone).busy;

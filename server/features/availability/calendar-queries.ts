@@ -84,6 +84,8 @@ export async function replaceBusyTimes(
   calendar: { id: string; profile_id: string },
   spans: { start: Date; end: Date }[],
   now: Date,
+  /** The calendar's own name with its server, once the calendar says it. */
+  label?: string,
 ) {
   await db.deleteFrom("external_busy_times").where("calendar_id", "=", calendar.id).execute();
   if (spans.length) {
@@ -106,6 +108,7 @@ export async function replaceBusyTimes(
       last_synced_at: now,
       last_error: null,
       busy_count: spans.length,
+      ...(label ? { label } : {}),
     })
     .where("id", "=", calendar.id)
     .execute();

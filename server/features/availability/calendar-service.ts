@@ -12,7 +12,7 @@ import {
   type SafeFetchOptions,
   safeFetchText,
 } from "../../platform/safe-fetch.ts";
-import { busyTimes, CalendarParseError } from "./calendar-busy.ts";
+import { CalendarParseError, readCalendar } from "./calendar-busy.ts";
 import * as q from "./calendar-queries.ts";
 import { AVAILABILITY_JOBS } from "./job-names.ts";
 
@@ -108,14 +108,14 @@ export async function syncCalendar(deps: Deps, calendarId: string, now: Date): P
   const db = deps.database.db;
   const calendar = await q.calendarToFetch(db, calendarId);
   if (!calendar) return; // removed meanwhile
-  let spans: { start: Date; end: Date }[];
+  let read: ReturnType<typeof readCalendar>;
   try {
     const text = await safeFetchText(calendar.url, fetchOptions(deps.config));
     const window = {
       from: new Date(now.getTime() - 86_400_000),
       to: new Date(now.getTime() + CALENDARS.windowDays * 86_400_000),
     };
-    spans = busyTimes(text, window, calendar.time_zone);
+    read = readCalendar(text, window, calendar.time_zone);
   } catch (error) {
     const known = error instanceof SafeFetchError || error instanceof CalendarParseError;
     if (!known) deps.log.warn({ err: error, calendarId }, "external calendar sync failed");
@@ -125,14 +125,17 @@ export async function syncCalendar(deps: Deps, calendarId: string, now: Date): P
   }
   await db.transaction().execute(async (trx) => {
     const locked = await q.lockCalendarForSync(trx, calendarId);
-    if (locked) await q.replaceBusyTimes(trx, locked, spans, now);
+    if (!locked) return;
+    const label = read.name ? `${read.name} (${new URL(locked.url).hostname})` : undefined;
+    await q.replaceBusyTimes(trx, locked, read.busy, now, label);
   });
 }
 
 /** Syncs every calendar not fetched in the last interval, a few at a time. */
 export async function syncDueCalendars(deps: Deps, now: Date): Promise<number> {
   const before = new Date(now.getTime() - (CALENDARS.syncEveryMinutes - 1) * 60_000);
-  const ids = await q.calendarsDue(deps.database.db, before, 500);
+  // 200 × 10 s over 4 at a time stays inside the job's 10 minutes; the rest wait for the next run.
+  const ids = await q.calendarsDue(deps.database.db, before, 200);
   const limit = pLimit(4);
   await Promise.all(ids.map((id) => limit(() => syncCalendar(deps, id, now))));
   return ids.length;

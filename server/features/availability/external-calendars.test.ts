@@ -40,6 +40,7 @@ const calendar = (...events: string[][]) =>
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//test//EN",
+    "X-WR-CALNAME:Studio work",
     ...events.flatMap((e) => ["BEGIN:VEVENT", "DTSTAMP:20310101T000000Z", ...e, "END:VEVENT"]),
     "END:VCALENDAR",
   ].join("\r\n");
@@ -97,8 +98,8 @@ describe("who may manage external calendars", () => {
     await addSynced(creator, `${ics.origin}/same.ics`);
     const again = await addSynced(creator, `${ics.origin}/same.ics`);
     expect(again).toHaveLength(1);
-    // The secret address never comes back: only its server and the path's end.
-    expect(again[0]!.label).toBe("calendar.test/…me.ics");
+    // The secret address never comes back: the calendar's own name and its server.
+    expect(again[0]!.label).toBe("Studio work (calendar.test)");
     expect(JSON.stringify(again)).not.toContain("/same.ics");
     for (let i = 2; i <= 5; i += 1) await addSynced(creator, `${ics.origin}/same.ics?n=${i}`);
     const sixth = await add(creator, `${ics.origin}/same.ics?n=6`);

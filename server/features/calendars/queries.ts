@@ -69,7 +69,7 @@ export type FeedBooking = {
 
 /**
  * The bookings of a person, as client or as creator, that ever asked anything of them (a
- * request never paid is left out), from `since` on, soonest first.
+ * request never paid is left out), ending from `since` on; past `limit`, the latest win.
  */
 export async function bookingsOfPerson(db: Db, userId: string, since: Date, limit: number) {
   const { rows } = await sql<FeedBooking>`
@@ -87,7 +87,7 @@ export async function bookingsOfPerson(db: Db, userId: string, since: Date, limi
       and b.status <> 'pending_payment'
       and not (b.status = 'expired' and not exists (
         select 1 from booking_events e where e.booking_id = b.id and e.from_status = 'pending'))
-    order by b.start_time, b.id
+    order by b.start_time desc, b.id
     limit ${limit}`.execute(db);
   return rows;
 }
