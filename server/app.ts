@@ -10,9 +10,11 @@ import { failedMailRoutes } from "./features/admin/failed-mail-routes.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
 import { adminApplicationRoutes } from "./features/applications/admin-routes.ts";
 import { applicationRoutes } from "./features/applications/routes.ts";
+import { calendarRoutes } from "./features/availability/calendar-routes.ts";
 import { availabilityRoutes } from "./features/availability/routes.ts";
 import { scheduleRoutes } from "./features/availability/schedule-routes.ts";
 import { bookingRoutes } from "./features/bookings/routes.ts";
+import { calendarFeedFileRoutes, calendarFeedRoutes } from "./features/calendars/routes.ts";
 import { deliveryRoutes } from "./features/delivery/routes.ts";
 import { eventRoutes } from "./features/events/routes.ts";
 import { hailRoutes } from "./features/hail/routes.ts";
@@ -123,6 +125,8 @@ export function createApp(deps: AppDeps) {
   api.route("/", hailRoutes());
   api.route("/", messagingRoutes());
   api.route("/", scheduleRoutes());
+  api.route("/", calendarRoutes());
+  api.route("/", calendarFeedRoutes());
   api.route("/", notificationRoutes());
   api.route("/", reviewRoutes());
   api.route("/", payoutRoutes());
@@ -142,6 +146,8 @@ export function createApp(deps: AppDeps) {
 
   if (deps.config.env !== "production") app.route("/", devOutboxPage());
   app.route("/media", mediaRoutes());
+  // Calendar apps fetch a person's booking feed by its secret URL (no session).
+  app.route("/", calendarFeedFileRoutes());
   // The built-in payment provider's approval page, when no PayPal account is configured; never
   // in production, where anyone could approve any order on it (config.ts requires PayPal there).
   if (!deps.config.paypal && deps.config.env !== "production") {

@@ -79,6 +79,17 @@ export type Config = {
   streamAccessCheckMs: number;
   /** PayPal when its credentials are set; otherwise payments run on the built-in sandbox. */
   paypal: PayPalConfig | undefined;
+  /**
+   * Tests only, never from the environment (deps refuse it in production): lets the external
+   * calendar fetcher reach a loopback server with a test CA, with shorter limits.
+   */
+  calendarFetchTest?: {
+    allowedAddresses: string[];
+    trustedRootsPem: string[];
+    resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
+    timeoutMs?: number;
+    maxBytes?: number;
+  };
 };
 
 export type PayPalConfig = {

@@ -7,7 +7,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   /** The staff back office: reads across the house. */
   ["admin"],
   /** What happens around and after a booking. */
-  ["hail", "payouts", "delivery", "reviews", "messaging", "onboarding"],
+  ["hail", "payouts", "delivery", "reviews", "messaging", "onboarding", "calendars"],
   /** Finding and booking creators; becoming one. */
   ["bookings", "search", "applications", "profile-setup"],
   /** Money and time. */

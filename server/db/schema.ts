@@ -168,6 +168,13 @@ export interface Bookings {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CalendarFeeds {
+  created_at: Generated<Timestamp>;
+  nonce: string;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface ConversationMembers {
   blocked_at: Timestamp | null;
   conversation_id: string;
@@ -268,6 +275,26 @@ export interface DeliveryFiles {
   position: number;
   preview_key: string;
   width: number;
+}
+
+export interface ExternalBusyTimes {
+  calendar_id: string;
+  end_time: Timestamp;
+  id: Generated<number>;
+  profile_id: string;
+  start_time: Timestamp;
+}
+
+export interface ExternalCalendars {
+  busy_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  label: string;
+  last_attempt_at: Timestamp | null;
+  last_error: string | null;
+  last_synced_at: Timestamp | null;
+  profile_id: string;
+  url: string;
 }
 
 export interface HailOffers {
@@ -662,6 +689,7 @@ export interface DB {
   availability_weekly_hours: AvailabilityWeeklyHours;
   booking_events: BookingEvents;
   bookings: Bookings;
+  calendar_feeds: CalendarFeeds;
   conversation_members: ConversationMembers;
   conversation_reports: ConversationReports;
   conversations: Conversations;
@@ -672,6 +700,8 @@ export interface DB {
   deliveries: Deliveries;
   delivery_favourites: DeliveryFavourites;
   delivery_files: DeliveryFiles;
+  external_busy_times: ExternalBusyTimes;
+  external_calendars: ExternalCalendars;
   hail_offers: HailOffers;
   hails: Hails;
   idempotency_keys: IdempotencyKeys;

@@ -11,7 +11,7 @@ export const TABLE_OWNERS = {
   // Better Auth's tables: written by Better Auth itself, read by the accounts feature.
   user: {
     owner: "accounts",
-    readers: ["bookings", "messaging", "notifications", "reviews", "admin"],
+    readers: ["bookings", "messaging", "notifications", "reviews", "admin", "calendars"],
   },
   session: { owner: "accounts" },
   account: { owner: "accounts" },
@@ -48,6 +48,7 @@ export const TABLE_OWNERS = {
       "reviews",
       "payouts",
       "admin",
+      "calendars",
     ],
   },
   portfolio_items: { owner: "profiles" },
@@ -57,9 +58,19 @@ export const TABLE_OWNERS = {
 
   bookings: {
     owner: "bookings",
-    readers: ["search", "admin", "availability", "hail", "messaging", "reviews", "payouts"],
+    readers: [
+      "search",
+      "admin",
+      "availability",
+      "hail",
+      "messaging",
+      "reviews",
+      "payouts",
+      "calendars",
+    ],
   },
-  booking_events: { owner: "bookings", readers: ["admin"] },
+  // The feed counts a booking's events for its SEQUENCE (how often it changed).
+  booking_events: { owner: "bookings", readers: ["admin", "calendars"] },
   payment_orders: { owner: "payments" },
   payment_ledger: { owner: "payments", readers: ["payouts", "admin"] },
   payment_webhook_events: { owner: "payments" },
@@ -74,6 +85,11 @@ export const TABLE_OWNERS = {
   availability_weekly_hours: { owner: "availability", readers: ["search", "bookings"] },
   availability_date_overrides: { owner: "availability", readers: ["search", "bookings"] },
   creator_presence: { owner: "availability", readers: ["hail", "messaging"] },
+  // Calendars both ways (issue 25): a person's private booking feed; a creator's external
+  // calendars and their busy times, which block booking, search (in SQL) and hail matching.
+  calendar_feeds: { owner: "calendars" },
+  external_calendars: { owner: "availability" },
+  external_busy_times: { owner: "availability", readers: ["hail"] },
   hails: { owner: "hail", readers: ["admin"] },
   hail_offers: { owner: "hail" },
   conversations: { owner: "messaging", readers: ["admin"] },

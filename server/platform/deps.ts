@@ -43,6 +43,9 @@ export function createDeps({
   if (config.env === "production" && !config.paypal) {
     throw new Error("production runs only with PayPal configured, never on the built-in sandbox");
   }
+  if (config.env === "production" && config.calendarFetchTest) {
+    throw new Error("the calendar fetcher's test switches are refused in production");
+  }
   const jobs = createJobs({ database, log, now });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

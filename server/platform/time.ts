@@ -71,6 +71,14 @@ export function localDate(instant: Date, timeZone: string): string {
     .toString();
 }
 
+/** The local wall-clock date and time of an instant in `timeZone` (YYYY-MM-DDTHH:MM:SS). */
+export function localDateTime(instant: Date, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDateTime()
+    .toString({ smallestUnit: "second" });
+}
+
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
 export const isoWeekday = (date: string): number => plainDate(date).dayOfWeek;
 
@@ -86,4 +94,46 @@ export function isTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+// ── Time zones for calendars ────────────────────────────────────────────────────────────────
+// An RFC 5545 VTIMEZONE for an IANA zone, written from the runtime's own zone data (Temporal):
+// one STANDARD/DAYLIGHT observance per offset change in the years asked for, no RRULE to get
+// wrong. Calendar feeds carry it beside each TZID; external calendars that name an IANA TZID
+// without defining it get one, so ical.js compares their times (UNTIL, EXDATE) correctly.
+
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0");
+
+/** "+0100" / "-0430" from Temporal's "+01:00" / "-04:30". */
+const offsetText = (offset: string) => offset.replace(":", "").slice(0, 5);
+
+const localStamp = (t: Temporal.PlainDateTime) =>
+  `${pad(t.year, 4)}${pad(t.month)}${pad(t.day)}T${pad(t.hour)}${pad(t.minute)}${pad(t.second)}`;
+
+/** VTIMEZONE lines (without line folding, all short) for `zone` from `fromYear` through `toYear`. */
+export function vtimezoneLines(zone: string, fromYear: number, toYear: number): string[] {
+  const start = Temporal.ZonedDateTime.from({ timeZone: zone, year: fromYear, month: 1, day: 1 });
+  const end = Temporal.ZonedDateTime.from({ timeZone: zone, year: toYear + 1, month: 1, day: 1 });
+  const observance = (kind: string, at: Temporal.PlainDateTime, from: string, to: string) => [
+    `BEGIN:${kind}`,
+    `DTSTART:${localStamp(at)}`,
+    `TZOFFSETFROM:${offsetText(from)}`,
+    `TZOFFSETTO:${offsetText(to)}`,
+    `END:${kind}`,
+  ];
+  const lines = ["BEGIN:VTIMEZONE", `TZID:${zone}`];
+  lines.push(...observance("STANDARD", start.toPlainDateTime(), start.offset, start.offset));
+  let current = start;
+  for (;;) {
+    const next = current.getTimeZoneTransition("next");
+    if (!next || Temporal.ZonedDateTime.compare(next, end) >= 0) break;
+    const before = next.subtract({ nanoseconds: 1 });
+    const kind = next.offsetNanoseconds > before.offsetNanoseconds ? "DAYLIGHT" : "STANDARD";
+    // DTSTART is the wall-clock time of the change in the offset it leaves.
+    const at = next.withTimeZone(before.offset).toPlainDateTime();
+    lines.push(...observance(kind, at, before.offset, next.offset));
+    current = next;
+  }
+  lines.push("END:VTIMEZONE");
+  return lines;
 }

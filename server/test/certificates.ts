@@ -28,6 +28,8 @@ export type CertificateOptions = {
   ca?: boolean;
   /** Valid from now for this many days (default 30). */
   days?: number;
+  /** subjectAltName entries, e.g. ["DNS:calendar.test", "IP:127.0.0.1"] (a server's names). */
+  altNames?: string[];
 };
 
 export type CertificateWorkshop = {
@@ -40,7 +42,7 @@ export async function certificateWorkshop(): Promise<CertificateWorkshop> {
   const dir = await mkdtemp(join(tmpdir(), "test-certs-"));
   let count = 0;
   return {
-    async make({ subject, issuer, ca = false, days = 30 }) {
+    async make({ subject, issuer, ca = false, days = 30, altNames }) {
       const name = join(dir, `cert-${++count}`);
       const [keyPath, certPath, csrPath, extPath] = ["key", "crt", "csr", "ext"].map(
         (ext) => `${name}.${ext}`,
@@ -48,7 +50,8 @@ export async function certificateWorkshop(): Promise<CertificateWorkshop> {
       const extensions = ca
         ? "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n"
         : "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n";
-      await writeFile(extPath, extensions);
+      const names = altNames?.length ? `subjectAltName=${altNames.join(",")}\n` : "";
+      await writeFile(extPath, extensions + names);
       await run("openssl", [
         ...["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", keyPath],
         ...["-subj", subject, "-out", csrPath],

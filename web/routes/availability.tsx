@@ -1,6 +1,7 @@
 import { AvailabilityPage } from "../features/availability/availability-page.tsx";
 import { AvailabilityHowItWorks } from "../features/availability/how-it-works-card.tsx";
 import { LiveAvailabilityCard } from "../features/availability/live-availability-card.tsx";
+import { CalendarSyncCard } from "../features/calendars/calendar-sync-card.tsx";
 import { ScheduleCard } from "../features/schedule/schedule-card.tsx";
 
 export default function Screen() {
@@ -8,6 +9,7 @@ export default function Screen() {
     <AvailabilityPage>
       <LiveAvailabilityCard />
       <ScheduleCard />
+      <CalendarSyncCard />
       <AvailabilityHowItWorks />
     </AvailabilityPage>
   );

@@ -12,6 +12,7 @@ import { useBookingList, useLiveBookings } from "../features/bookings/api.ts";
 import { BookingForm } from "../features/bookings/booking-form.tsx";
 import { BookingsList } from "../features/bookings/bookings-list.tsx";
 import { BOOKINGS_TITLE, SIGN_IN_TO_CONTINUE } from "../features/bookings/strings.ts";
+import { BookingsFeedCard } from "../features/calendars/calendar-sync-card.tsx";
 import { useSession } from "../lib/auth-client.ts";
 
 /**
@@ -73,7 +74,10 @@ export default function BookingsScreen() {
           />
         ) : null}
         {session.data ? (
-          <MyBookings />
+          <>
+            <MyBookings />
+            <BookingsFeedCard />
+          </>
         ) : session.isPending ? (
           <Spinner />
         ) : (

@@ -1,10 +1,10 @@
+import { CALENDARS } from "../../../contracts/calendars.ts";
 import type { AppDeps } from "../../platform/deps.ts";
+import { syncCalendar, syncDueCalendars } from "./calendar-service.ts";
+import { AVAILABILITY_JOBS } from "./job-names.ts";
 import { sweepPresence } from "./service.ts";
 
-export const AVAILABILITY_JOBS = {
-  /** Twice a minute: creators silent for PRESENCE.staleAfterSeconds go offline. */
-  sweepPresence: "availability.sweep-presence",
-} as const;
+export { AVAILABILITY_JOBS };
 
 /** The sweep runs this often; cron has minute precision, so each minute's run books a second. */
 export const SWEEP_EVERY_SECONDS = 30;
@@ -35,6 +35,22 @@ export function defineAvailabilityJobs(deps: AppDeps) {
           { startAfter: new Date(now.getTime() + SWEEP_EVERY_SECONDS * 1000) },
         );
       }
+    },
+  });
+  // External calendars: each is fetched when added and then every syncEveryMinutes. A failed
+  // fetch is recorded on the calendar (the creator sees why) and waits for the next round.
+  deps.jobs.define<{ calendarId: string }>({
+    name: AVAILABILITY_JOBS.syncCalendar,
+    expireInSeconds: 60,
+    handler: (data, { now }) => syncCalendar(deps, data.calendarId, now),
+  });
+  deps.jobs.define({
+    name: AVAILABILITY_JOBS.syncCalendars,
+    cron: `*/${CALENDARS.syncEveryMinutes} * * * *`,
+    expireInSeconds: 10 * 60,
+    handler: async (_data, { now }) => {
+      const synced = await syncDueCalendars(deps, now);
+      if (synced) deps.log.info({ synced }, "external calendars synced");
     },
   });
 }

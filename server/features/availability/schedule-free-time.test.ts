@@ -28,6 +28,8 @@ type Case = {
   zone: string;
   rules: ScheduleRules;
   bookings: { start: Date; end: Date }[];
+  /** Busy times from an external calendar (issue 25): they block as bookings do. */
+  external?: { start: Date; end: Date }[];
   now: Date;
   dates: string[];
 };
@@ -90,6 +92,28 @@ async function store(c: Case) {
       hours: (b.end.getTime() - b.start.getTime()) / 3_600_000,
     });
   }
+  if (c.external?.length) {
+    const calendar = await db
+      .insertInto("external_calendars")
+      .values({
+        profile_id: profile.id,
+        url: "https://calendar.test/x.ics",
+        label: "calendar.test",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("external_busy_times")
+      .values(
+        c.external.map((x) => ({
+          calendar_id: calendar.id,
+          profile_id: profile.id,
+          start_time: x.start,
+          end_time: x.end,
+        })),
+      )
+      .execute();
+  }
   return { profileId: profile.id, userId: user.id };
 }
 
@@ -99,7 +123,7 @@ async function expectEqual(c: Case) {
     const ts = freeTime({
       rules: c.rules,
       timeZone: c.zone,
-      bookings: c.bookings,
+      bookings: [...c.bookings, ...(c.external ?? [])],
       now: c.now,
       date,
     }).map((i) => [i.start.toISOString(), i.end.toISOString()]);
@@ -213,6 +237,27 @@ const CHOSEN: Case[] = [
     bookings: [{ start: at("2026-10-04", "03:00", SYD), end: at("2026-10-04", "04:00", SYD) }],
     now: new Date("2026-03-01T00:00:00Z"),
     dates: [...around("2026-04-05"), ...around("2026-10-04")],
+  },
+  {
+    name: "external busy times block as bookings do, buffer included, over a DST change",
+    zone: NY,
+    rules: rules({ bufferMinutes: 30 }),
+    bookings: [{ start: at("2026-11-01", "09:00", NY), end: at("2026-11-01", "10:00", NY) }],
+    external: [
+      { start: at("2026-11-01", "12:00", NY), end: at("2026-11-01", "13:30", NY) },
+      { start: at("2026-10-31", "22:00", NY), end: at("2026-11-01", "07:00", NY) },
+    ],
+    now: new Date("2026-10-20T12:00:00Z"),
+    dates: around("2026-11-01"),
+  },
+  {
+    name: "an external all-day busy time with no schedule takes the default hours' fast path away",
+    zone: SYD,
+    rules: rules({}),
+    bookings: [],
+    external: [{ start: at("2026-04-05", "00:00", SYD), end: at("2026-04-06", "00:00", SYD) }],
+    now: new Date("2026-03-01T00:00:00Z"),
+    dates: around("2026-04-05"),
   },
   {
     name: "only one-off times: nothing else that day",

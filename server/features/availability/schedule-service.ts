@@ -15,6 +15,7 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { localDate, zonedInstant } from "../../platform/time.ts";
 import { updateScheduleSettings } from "../profiles/schedule-settings.ts";
+import { externalBusyOf } from "./calendar-queries.ts";
 import {
   daySpan,
   fits,
@@ -209,14 +210,15 @@ export async function freeTimeAround(
   const to = daySpan(next, owner.time_zone).end;
   const rules = await q.loadRules(db, owner, { fromDate: date, toDate: next, from, to });
   const buffer = owner.buffer_minutes * 60_000;
-  const bookings = (
-    await q.liveBookingsOf(
-      db,
-      owner.id,
-      new Date(from.getTime() - buffer),
-      new Date(to.getTime() + buffer),
-    )
-  ).map((b) => ({ start: new Date(b.start_time), end: new Date(b.end_time) }));
+  const [widenedFrom, widenedTo] = [
+    new Date(from.getTime() - buffer),
+    new Date(to.getTime() + buffer),
+  ];
+  // External calendars' busy times block exactly as live bookings do (buffer included).
+  const bookings = [
+    ...(await q.liveBookingsOf(db, owner.id, widenedFrom, widenedTo)),
+    ...(await externalBusyOf(db, owner.id, widenedFrom, widenedTo)),
+  ].map((b) => ({ start: new Date(b.start_time), end: new Date(b.end_time) }));
   const of = (d: string) => freeTime({ rules, timeZone: owner.time_zone, bookings, now, date: d });
   return {
     hours: mergeIntervals(
@@ -286,6 +288,12 @@ export async function assertBookable(
   }
   const taken = await q.liveBookingsOf(db, owner.id, booking.start, booking.end);
   if (taken.length) throw new AppError("conflict", SLOT_TAKEN_MESSAGE);
+  if ((await externalBusyOf(db, owner.id, booking.start, booking.end)).length) {
+    throw new AppError(
+      "conflict",
+      `${owner.name ?? "This creator"} is busy at that time. Please pick another time.`,
+    );
+  }
   throw new AppError(
     "conflict",
     `That time is too close to another booking: ${owner.name ?? "this creator"} needs ${owner.buffer_minutes} minutes between sessions. Please pick another time.`,

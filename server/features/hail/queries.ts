@@ -24,7 +24,10 @@ export type MatchCriteria = {
   service: Service;
   point: { lat: number; lng: number };
   radiusMiles: number;
-  /** The time the session could take: creators with a live booking over it are left out. */
+  /**
+   * The time the session could take: creators with a live booking or an external calendar's
+   * busy time over it are left out.
+   */
   window: { from: Date; to: Date };
   /** The client: never offered their own hail. */
   clientUserId: string;
@@ -75,6 +78,12 @@ export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[
         where b.creator_profile_id = p.id
           and b.status in ('pending_payment', 'pending', 'confirmed')
           and b.start_time < ${c.window.to} and b.end_time > ${c.window.from}
+      )
+      -- Busy in an external calendar (issue 25) blocks a hail as a booking does.
+      and not exists (
+        select 1 from external_busy_times x
+        where x.profile_id = p.id
+          and x.start_time < ${c.window.to} and x.end_time > ${c.window.from}
       )
     order by cell_meters, p.id
     limit ${HAIL.maxOffers}`.execute(db);
