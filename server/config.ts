@@ -35,6 +35,7 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   STREAM_ACCESS_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -77,6 +78,8 @@ export type Config = {
   paymentDataKey: Buffer;
   /** How often an open event stream re-checks its caller's access (a revoked one ends). */
   streamAccessCheckMs: number;
+  /** How long a process remembers a signed-in session it heard no change of (0: never). */
+  sessionCacheSeconds: number;
   /** PayPal when its credentials are set; otherwise payments run on the built-in sandbox. */
   paypal: PayPalConfig | undefined;
   /**
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve("dist/web"),
     paymentDataKey: Buffer.from(secrets.paymentDataKey, "base64"),
     streamAccessCheckMs: e.STREAM_ACCESS_CHECK_MS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     paypal: paypalConfig(e),
   };
 }

@@ -17,6 +17,7 @@ const IN_PROCESS: [name: string, bench: Bench][] = [
 ];
 const STANDALONE: [name: string, file: string][] = [
   ["startup", "startup.ts"],
+  ["signed-in", "signed-in.ts"],
   ["search", "search.ts"],
   ["bookings", "bookings.ts"],
   ["hail", "hail.ts"],

@@ -57,7 +57,7 @@ export type AccessOptions = {
 
 /** The signed-in user and session from the request's cookie, or null. */
 export async function getSession<E extends AppEnv>(c: Context<E>) {
-  return c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  return c.var.deps.sessionCache.lookup(c.req.raw.headers);
 }
 
 /**

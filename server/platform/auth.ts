@@ -76,11 +76,14 @@ export function createAuth({
   database,
   mailer,
   log,
+  onAccountChanged = () => {},
 }: {
   config: Config;
   database: Database;
   mailer: Mailer;
   log: Logger;
+  /** Told after Better Auth changes or deletes a user's session or account (the session cache). */
+  onAccountChanged?: (userId: string) => void;
 }) {
   const origin = siteOrigin(config);
   const { google, facebook } = config.oauth;
@@ -171,7 +174,13 @@ export function createAuth({
     // requires a session that a verified code created.
     plugins: [twoFactor({ issuer: "ShutterHail" })],
     databaseHooks: {
+      user: {
+        update: { after: async (user) => user && onAccountChanged(user.id) },
+        delete: { after: async (user) => user && onAccountChanged(user.id) },
+      },
       session: {
+        update: { after: async (session) => session && onAccountChanged(session.userId) },
+        delete: { after: async (session) => session && onAccountChanged(session.userId) },
         create: {
           before: async (session, context) => {
             // Staff deactivated this account (the back office): no new session, by any path.

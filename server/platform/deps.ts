@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from "./mail.ts";
 import { createOpenStreams, type OpenStreams } from "./open-streams.ts";
 import { createRealtime, type Realtime } from "./realtime.ts";
 import { createS3Storage } from "./s3-storage.ts";
+import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import { createDiskStorage, type Storage } from "./storage.ts";
 
 /** What every feature may use, built once in main.ts (or per test) and handed to the app. */
@@ -19,6 +20,8 @@ export type AppDeps = {
   mailer: Mailer;
   auth: Auth;
   realtime: Realtime;
+  /** Signed-in sessions remembered between requests (session-cache.ts). */
+  sessionCache: SessionCache;
   /** Open event streams, ended by graceful shutdown. */
   openStreams: OpenStreams;
   storage: Storage;
@@ -54,8 +57,22 @@ export function createDeps({
     jobs,
     log,
   });
-  const auth = createAuth({ config, database, mailer, log });
+  // The cache needs the auth it fronts; auth tells the cache what it changed.
+  let sessionCache: SessionCache | undefined;
+  const auth = createAuth({
+    config,
+    database,
+    mailer,
+    log,
+    onAccountChanged: (userId) => sessionCache?.forgetUser(userId),
+  });
   const realtime = createRealtime(database, log);
+  sessionCache = createSessionCache({
+    auth,
+    realtime,
+    log,
+    ttlSeconds: config.sessionCacheSeconds,
+  });
   const storage = config.s3
     ? createS3Storage(config.s3)
     : createDiskStorage(path.join(config.dataDir, "uploads"));
@@ -67,6 +84,7 @@ export function createDeps({
     mailer,
     auth,
     realtime,
+    sessionCache,
     openStreams: createOpenStreams(),
     storage,
     now,

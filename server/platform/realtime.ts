@@ -10,6 +10,8 @@ import type { Logger } from "./logger.ts";
 const CHANNEL = "realtime_events";
 // Signals (typing…): live only, the whole signal in the NOTIFY payload, never stored.
 const SIGNAL_CHANNEL = "realtime_signals";
+// A person's sessions or account changed (migration 121): the payload is their user id.
+const AUTH_CHANNEL = "auth_changed";
 // Read at most this many rows per query when catching up.
 const BATCH = 500;
 
@@ -46,6 +48,13 @@ export type RealtimeSignalMessage = {
 };
 type SignalHandler = (signal: RealtimeSignalMessage) => void;
 
+/**
+ * What the auth-change channel says: one user's standing changed; or the channel was lost
+ * ("lost": changes may go unheard until "listening" again, which follows a reconnection).
+ */
+export type AuthChange = { userId: string } | "lost" | "listening";
+type AuthChangeHandler = (change: AuthChange) => void;
+
 /** Whether the viewer may receive a signal: the same rule as for events. */
 export function mayReceiveSignal(viewer: Viewer, signal: RealtimeSignalMessage): boolean {
   return mayReceive(viewer, { id: 0, topic: signal.name, ...signal });
@@ -72,6 +81,11 @@ export type Realtime = {
   signal(name: RealtimeSignal, payload: unknown, audience: EventAudience): Promise<void>;
   /** Calls `handler` for every signal from any process while subscribed. */
   subscribeSignals(handler: SignalHandler): Promise<() => void>;
+  /**
+   * Calls `handler` whenever any process changes someone's sessions or account (migration
+   * 121), and when the channel is lost or listening again; resolves once listening.
+   */
+  subscribeAuthChanges(handler: AuthChangeHandler): Promise<() => void>;
   /** The newest event id and the newest pruned one (0 when none). */
   position(): Promise<{ head: number; prunedThrough: number }>;
   /** Events with `after < id <= through` the viewer may receive, in id order, at most `limit`. */
@@ -91,6 +105,7 @@ type Listener = {
     onNotify: () => void,
     onReconnect: () => void,
     onSignal: (payload: string) => void,
+    onAuth: (payload: string | "lost" | "listening") => void,
   ): Promise<void>;
   close(): Promise<void>;
 };
@@ -98,14 +113,17 @@ type Listener = {
 function pgliteListener(database: Database): Listener {
   let unlisten: (() => Promise<void>) | undefined;
   let unlistenSignals: (() => Promise<void>) | undefined;
+  let unlistenAuth: (() => Promise<void>) | undefined;
   return {
-    async listen(onNotify, _onReconnect, onSignal) {
+    async listen(onNotify, _onReconnect, onSignal, onAuth) {
       unlisten ??= await database.pglite!.listen(CHANNEL, onNotify);
       unlistenSignals ??= await database.pglite!.listen(SIGNAL_CHANNEL, onSignal);
+      unlistenAuth ??= await database.pglite!.listen(AUTH_CHANNEL, onAuth);
     },
     async close() {
       await unlisten?.();
       await unlistenSignals?.();
+      await unlistenAuth?.();
     },
   };
 }
@@ -116,28 +134,33 @@ function postgresListener(database: Database, log: Logger): Listener {
 
   type Callbacks = Parameters<Listener["listen"]>;
   async function connect(...callbacks: Callbacks): Promise<pg.Client> {
-    const [onNotify, , onSignal] = callbacks;
+    const [onNotify, , onSignal, onAuth] = callbacks;
     const next = new pg.Client({ connectionString: database.url });
     next.on("notification", (message) => {
       if (message.channel === SIGNAL_CHANNEL) onSignal(message.payload ?? "");
+      else if (message.channel === AUTH_CHANNEL) onAuth(message.payload ?? "");
       else onNotify();
     });
     next.on("error", (error) => {
       log.warn({ err: error }, "realtime connection lost; reconnecting");
+      onAuth("lost");
       client = undefined;
       void next.end().catch(() => {});
       if (!closed) setTimeout(() => void reconnect(...callbacks), 1000);
     });
     await next.connect();
-    await next.query(`listen "${CHANNEL}"; listen "${SIGNAL_CHANNEL}"`);
+    await next.query(`listen "${CHANNEL}"; listen "${SIGNAL_CHANNEL}"; listen "${AUTH_CHANNEL}"`);
     return next;
   }
   async function reconnect(...callbacks: Callbacks) {
-    const onReconnect = callbacks[1];
+    const [, onReconnect, , onAuth] = callbacks;
     try {
       client = await connect(...callbacks);
       if (closed) await client.end();
-      else onReconnect();
+      else {
+        onReconnect();
+        onAuth("listening");
+      }
     } catch (error) {
       log.warn({ err: error }, "realtime reconnect failed");
       if (!closed) setTimeout(() => void reconnect(...callbacks), 2000);
@@ -163,6 +186,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     database.kind === "pglite" ? pgliteListener(database) : postgresListener(database, log);
   const handlers = new Set<Handler>();
   const signalHandlers = new Set<SignalHandler>();
+  const authHandlers = new Set<AuthChangeHandler>();
   let started: Promise<void> | undefined;
   let closed = false;
   // The newest event this process has handed to its subscribers.
@@ -246,10 +270,16 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     }
   }
 
+  function deliverAuthChange(payload: string) {
+    const change: AuthChange =
+      payload === "lost" || payload === "listening" ? payload : { userId: payload };
+    for (const handler of authHandlers) handler(change);
+  }
+
   function start() {
     started ??= (async () => {
       // Listen first, then read where we stand: nothing committed in between is lost.
-      await listener.listen(scheduleCatchUp, scheduleCatchUp, deliverSignal);
+      await listener.listen(scheduleCatchUp, scheduleCatchUp, deliverSignal, deliverAuthChange);
       lastId = (await position()).head;
       positioned = true;
       scheduleCatchUp();
@@ -301,6 +331,18 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       }
       return () => {
         signalHandlers.delete(handler);
+      };
+    },
+    async subscribeAuthChanges(handler) {
+      authHandlers.add(handler);
+      try {
+        await start();
+      } catch (error) {
+        authHandlers.delete(handler);
+        throw error;
+      }
+      return () => {
+        authHandlers.delete(handler);
       };
     },
     position,

@@ -27,9 +27,11 @@ export async function startTestApp(
     now?: () => Date;
     /** Settings no environment variable gives (e.g. the fake PayPal's trusted root). */
     configure?: (config: Config) => Config;
+    /** Another app's database: a second process on the same data (its owner closes it). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   // Each test app keeps its uploads in its own scratch folder, removed on close.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutterhail-test-"));
   // Listen first: the app's origin (auth, mail links) must carry the port it was given.
@@ -50,7 +52,7 @@ export async function startTestApp(
       await deps?.jobs.stop();
       await deps?.realtime.close();
     } finally {
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   };

@@ -110,6 +110,8 @@ export async function deactivateUser(
       now,
     );
   });
+  // Other processes hear it from the database (migration 121); this one forgets at once.
+  deps.sessionCache.forgetUser(id);
   return findUser(db, id);
 }
 
