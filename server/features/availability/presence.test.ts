@@ -203,6 +203,47 @@ describe("presence routes", () => {
     await post("offline", me.cookie);
   });
 
+  it("heartbeats racing the sweep or going offline leave one truth: online with a fresh row, or offline without one", async () => {
+    const heartbeats = (cookie: string) =>
+      Array.from({ length: 8 }, () => post("heartbeat", cookie).then((r) => r.status));
+    const row = (profileId: string) =>
+      db()
+        .selectFrom("creator_presence")
+        .select("last_seen_at")
+        .where("profile_id", "=", profileId)
+        .executeTakeFirst();
+
+    const swept = await creator();
+    await ok(await post("online", swept.cookie));
+    advance(91);
+    const [sweptIds, ...statuses] = await Promise.all([
+      sweepPresence(app.deps, clock),
+      ...heartbeats(swept.cookie),
+    ]);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    if (statuses.includes(200)) {
+      // A heartbeat got in first: the sweep left them alone.
+      expect(sweptIds).not.toContain(swept.profileId);
+      expect((await profileRow(swept.profileId)).available_now).toBe(true);
+      expect((await row(swept.profileId))?.last_seen_at).toEqual(clock);
+    } else {
+      expect(sweptIds).toContain(swept.profileId);
+      expect((await profileRow(swept.profileId)).available_now).toBe(false);
+      expect(await row(swept.profileId)).toBeUndefined();
+    }
+
+    const leaving = await creator();
+    await ok(await post("online", leaving.cookie));
+    const [offline, ...racing] = await Promise.all([
+      post("offline", leaving.cookie).then((r) => r.status),
+      ...heartbeats(leaving.cookie),
+    ]);
+    expect(offline).toBe(200);
+    expect(racing.every((s) => s === 200 || s === 409)).toBe(true);
+    expect((await profileRow(leaving.profileId)).available_now).toBe(false);
+    expect(await row(leaving.profileId)).toBeUndefined();
+  });
+
   it("a page going away (reload, another URL, closing) leaves the creator online for the grace; a page that heartbeats again keeps them on", async () => {
     const me = await creator();
     await ok(await post("online", me.cookie, { lat: 25.7712, lng: -80.1934 }));

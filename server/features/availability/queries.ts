@@ -21,6 +21,47 @@ export async function findLiveState(db: Db, profileId: string, lock = false) {
   return query.executeTakeFirst();
 }
 
+/**
+ * A heartbeat with nothing but the time to store, in one statement and without locking the
+ * profile: refreshes an online creator's heartbeat row unless `position` must be written (it
+ * differs from the stored one and the last was stored before `positionDueBefore`). Answers the
+ * live state, or undefined when it wrote nothing (offline, no row yet, or a position to store):
+ * the locked path decides then. Safe beside the sweep and going offline: both delete the row
+ * under its lock, so this either refreshes a row that stays or finds none.
+ */
+export async function refreshHeartbeat(
+  db: Db,
+  profileId: string,
+  now: Date,
+  position: { lat: number; lng: number } | undefined,
+  positionDueBefore: Date,
+) {
+  return db
+    .updateTable("creator_presence as cp")
+    .from("photographer_profiles as p")
+    .set({ last_seen_at: now })
+    .whereRef("p.id", "=", "cp.profile_id")
+    .where("cp.profile_id", "=", profileId)
+    .where("p.available_now", "=", true)
+    .where((eb) =>
+      position === undefined
+        ? eb.lit(true)
+        : eb.or([
+            eb.and([eb("p.travel_lat", "=", position.lat), eb("p.travel_lng", "=", position.lng)]),
+            eb("cp.position_at", ">", positionDueBefore),
+          ]),
+    )
+    .returning([
+      "p.available_now",
+      "p.travel_lat",
+      "p.travel_lng",
+      "cp.online_since",
+      "cp.last_seen_at",
+      "cp.position_at",
+    ])
+    .executeTakeFirst();
+}
+
 /** Starts or refreshes a creator's heartbeat row (online_since is kept while it exists). */
 export async function upsertPresence(
   db: Db,

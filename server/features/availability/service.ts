@@ -14,6 +14,7 @@ import {
   deletePresence,
   deleteStalePresence,
   findLiveState,
+  refreshHeartbeat,
   upsertPresence,
 } from "./queries.ts";
 
@@ -99,9 +100,13 @@ export async function pageLeft(deps: Deps, profileId: string) {
  * one and the last written is at least PRESENCE.minPositionIntervalSeconds old; otherwise the
  * heartbeat still counts. A creator who is offline (swept, or gone offline elsewhere) gets 409.
  */
-export function heartbeat(deps: Deps, profileId: string, update: PresenceUpdate) {
+export async function heartbeat(deps: Deps, profileId: string, update: PresenceUpdate) {
   const now = deps.now();
   const position = positionOf(update);
+  // Most heartbeats only say "still here": one statement, no lock on the profile (issue 24).
+  const dueBefore = new Date(now.getTime() - PRESENCE.minPositionIntervalSeconds * 1000);
+  const refreshed = await refreshHeartbeat(deps.database.db, profileId, now, position, dueBefore);
+  if (refreshed) return toState(profileId, refreshed);
   return inTransaction(deps, profileId, async (trx, state) => {
     if (!state.available_now) throw new AppError("conflict", NOT_ONLINE_MESSAGE);
     const moved =

@@ -1,3 +1,5 @@
+-- Speed (issue 24, docs/decisions/022).
+--
 -- Every server process keeps signed-in sessions in memory for a short while
 -- (server/platform/session-cache.ts, docs/decisions/022). Whatever changes a person's standing
 -- tells every process at commit, whichever code path (Better Auth, the back office, a script)
@@ -25,3 +27,10 @@ create trigger user_auth_changed after update or delete on "user"
   for each row execute function notify_auth_changed();
 create trigger user_deactivations_auth_changed after insert or delete on user_deactivations
   for each row execute function notify_auth_changed();
+
+-- Request counters (the rate limits' auth_attempts, Better Auth's per-address "rateLimit") are
+-- written on many requests and worth nothing after a crash: unlogged, they skip the write-ahead
+-- log, and a transaction touching only them commits without waiting for a disk flush. A crash
+-- empties them, which forgives at most one window's attempts (docs/decisions/022).
+alter table auth_attempts set unlogged;
+alter table "rateLimit" set unlogged;
