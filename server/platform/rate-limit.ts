@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import {
+  type AttemptCount,
   countAttempt,
   LONGEST_ATTEMPT_WINDOW_SECONDS,
   pruneAttemptsSometimes,
@@ -58,12 +59,49 @@ export function rateLimit(
     const attempts = await countAttempt(db, `${rule.name}:${callerOf(c)}`, rule.windowSeconds);
     pruneAttemptsSometimes(db, (err) => c.var.deps.log.warn({ err }, "pruning attempts failed"));
     if (attempts.count > rule.max) {
-      const retryAfter = secondsUntilWindowCloses(attempts, rule.windowSeconds);
-      // A refused upload's unread body would poison a kept-alive connection: close it.
-      return c.json(errorBody("rate_limited", rule.message ?? waitMessage(retryAfter)), 429, {
-        "Retry-After": String(retryAfter),
-        ...(hasBody(c) ? { Connection: "close" } : {}),
-      });
+      return refuse(c, rule, secondsUntilWindowCloses(attempts, rule.windowSeconds));
+    }
+    await next();
+  };
+}
+
+function refuse(c: Context<AppEnv>, rule: RateRule, retryAfter: number) {
+  // A refused upload's unread body would poison a kept-alive connection: close it.
+  return c.json(errorBody("rate_limited", rule.message ?? waitMessage(retryAfter)), 429, {
+    "Retry-After": String(retryAfter),
+    ...(hasBody(c) ? { Connection: "close" } : {}),
+  });
+}
+
+/**
+ * The same limit counted in this process's memory, for frequent requests whose limit only
+ * guards against a runaway client (a heartbeat): no database write per request. Each process
+ * counts apart, so behind N processes a caller may reach up to N × `rule.max` (decision 022).
+ */
+export function processRateLimit(
+  rule: RateRule,
+  callerOf: (c: Context<AppEnv>) => string = limitedAddress,
+): MiddlewareHandler<AppEnv> {
+  const counts = new Map<string, AttemptCount>();
+  const windowMs = rule.windowSeconds * 1000;
+  let nextPrune = 0;
+  return async (c, next) => {
+    const now = Date.now();
+    if (now >= nextPrune) {
+      for (const [key, count] of counts) {
+        if (now - count.windowStartedAt.getTime() >= windowMs) counts.delete(key);
+      }
+      nextPrune = now + windowMs;
+    }
+    const key = callerOf(c);
+    let count = counts.get(key);
+    if (!count || now - count.windowStartedAt.getTime() >= windowMs) {
+      count = { count: 0, windowStartedAt: new Date(now) };
+      counts.set(key, count);
+    }
+    count.count += 1;
+    if (count.count > rule.max) {
+      return refuse(c, rule, secondsUntilWindowCloses(count, rule.windowSeconds));
     }
     await next();
   };

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
 type Db = Kysely<DB>;
@@ -21,45 +21,46 @@ export async function findLiveState(db: Db, profileId: string, lock = false) {
   return query.executeTakeFirst();
 }
 
+/** One heartbeat for `refreshHeartbeats`: a new position only matters if it must be stored. */
+export type Heartbeat = {
+  profileId: string;
+  now: Date;
+  position: { lat: number; lng: number } | undefined;
+  /** A differing position is stored when the last was stored before this. */
+  positionDueBefore: Date;
+};
+
 /**
- * A heartbeat with nothing but the time to store, in one statement and without locking the
- * profile: refreshes an online creator's heartbeat row unless `position` must be written (it
- * differs from the stored one and the last was stored before `positionDueBefore`). Answers the
- * live state, or undefined when it wrote nothing (offline, no row yet, or a position to store):
- * the locked path decides then. Safe beside the sweep and going offline: both delete the row
- * under its lock, so this either refreshes a row that stays or finds none.
+ * Heartbeats with nothing but the time to store, in one statement and without locking any
+ * profile: refreshes each online creator's heartbeat row unless its position must be written
+ * (it differs from the stored one and the last was stored before `positionDueBefore`). Answers
+ * the live state of each row it refreshed; one it did not (offline, no row yet, a position to
+ * store) is for the locked path to decide. Safe beside the sweep and going offline: both delete
+ * the row under its lock, so this either refreshes a row that stays or finds none.
  */
-export async function refreshHeartbeat(
-  db: Db,
-  profileId: string,
-  now: Date,
-  position: { lat: number; lng: number } | undefined,
-  positionDueBefore: Date,
-) {
-  return db
-    .updateTable("creator_presence as cp")
-    .from("photographer_profiles as p")
-    .set({ last_seen_at: now })
-    .whereRef("p.id", "=", "cp.profile_id")
-    .where("cp.profile_id", "=", profileId)
-    .where("p.available_now", "=", true)
-    .where((eb) =>
-      position === undefined
-        ? eb.lit(true)
-        : eb.or([
-            eb.and([eb("p.travel_lat", "=", position.lat), eb("p.travel_lng", "=", position.lng)]),
-            eb("cp.position_at", ">", positionDueBefore),
-          ]),
-    )
-    .returning([
-      "p.available_now",
-      "p.travel_lat",
-      "p.travel_lng",
-      "cp.online_since",
-      "cp.last_seen_at",
-      "cp.position_at",
-    ])
-    .executeTakeFirst();
+export async function refreshHeartbeats(db: Db, beats: readonly Heartbeat[]) {
+  const column = <T>(pick: (beat: Heartbeat) => T) => beats.map(pick);
+  const { rows } = await sql<{
+    profile_id: string;
+    available_now: boolean;
+    travel_lat: number | null;
+    travel_lng: number | null;
+    online_since: Date | null;
+    last_seen_at: Date | null;
+    position_at: Date | null;
+  }>`
+    update creator_presence cp set last_seen_at = v.seen_at
+    from photographer_profiles p,
+      unnest(${column((b) => b.profileId)}::uuid[], ${column((b) => b.now)}::timestamptz[],
+        ${column((b) => b.position?.lat ?? null)}::float8[],
+        ${column((b) => b.position?.lng ?? null)}::float8[],
+        ${column((b) => b.positionDueBefore)}::timestamptz[]) as v(profile_id, seen_at, lat, lng, due_before)
+    where cp.profile_id = v.profile_id and p.id = v.profile_id and p.available_now
+      and (v.lat is null or (p.travel_lat = v.lat and p.travel_lng = v.lng)
+        or cp.position_at > v.due_before)
+    returning cp.profile_id, p.available_now, p.travel_lat, p.travel_lng, cp.online_since,
+      cp.last_seen_at, cp.position_at`.execute(db);
+  return new Map(rows.map((row) => [row.profile_id, row]));
 }
 
 /** Starts or refreshes a creator's heartbeat row (online_since is kept while it exists). */

@@ -9,12 +9,12 @@ import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { setLivePresence } from "../profiles/live-presence.ts";
+import { refreshInBatch } from "./heartbeat-batch.ts";
 import {
   backdatePresence,
   deletePresence,
   deleteStalePresence,
   findLiveState,
-  refreshHeartbeat,
   upsertPresence,
 } from "./queries.ts";
 
@@ -103,9 +103,13 @@ export async function pageLeft(deps: Deps, profileId: string) {
 export async function heartbeat(deps: Deps, profileId: string, update: PresenceUpdate) {
   const now = deps.now();
   const position = positionOf(update);
-  // Most heartbeats only say "still here": one statement, no lock on the profile (issue 24).
-  const dueBefore = new Date(now.getTime() - PRESENCE.minPositionIntervalSeconds * 1000);
-  const refreshed = await refreshHeartbeat(deps.database.db, profileId, now, position, dueBefore);
+  // Most heartbeats only say "still here": batched, no lock on the profile (issue 24).
+  const refreshed = await refreshInBatch(deps.database, {
+    profileId,
+    now,
+    position,
+    positionDueBefore: new Date(now.getTime() - PRESENCE.minPositionIntervalSeconds * 1000),
+  });
   if (refreshed) return toState(profileId, refreshed);
   return inTransaction(deps, profileId, async (trx, state) => {
     if (!state.available_now) throw new AppError("conflict", NOT_ONLINE_MESSAGE);
