@@ -31,6 +31,44 @@ async function waitFor(condition: () => boolean, ms = 5000) {
 }
 
 describe("realtime", () => {
+  it("publishes many events in one statement, in order; beside others, none lost or doubled; none if rolled back", async () => {
+    const { database, realtime } = await setup();
+    const seen: RealtimeEvent[] = [];
+    await realtime.subscribe((event) => seen.push(event));
+    const batch = (k: number) =>
+      Array.from({ length: 25 }, (_, i) => ({
+        topic: TOPIC,
+        payload: { id: `b${k}-${i}` },
+        audience: (i % 2 ? "staff" : "public") as "staff" | "public",
+      }));
+    const rolledBack = database.db
+      .transaction()
+      .execute(async (trx) => {
+        await realtime.publishMany(batch(9), trx);
+        throw new Error("changed my mind");
+      })
+      .catch(() => []);
+    const published = await Promise.all([
+      database.db.transaction().execute((trx) => realtime.publishMany(batch(1), trx)),
+      realtime.publish(TOPIC, { id: "single" }, "public").then((id) => [id]),
+      database.db.transaction().execute((trx) => realtime.publishMany(batch(2), trx)),
+      rolledBack,
+      realtime.publishMany([]),
+    ]);
+    for (const ids of published) expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const all = published.flat();
+    // Everything published before the last event has arrived by the time it does.
+    const last = await realtime.publish(TOPIC, { id: "last" }, "public");
+    await waitFor(() => seen.some((e) => e.id === last));
+    expect(seen.map((e) => e.id)).toEqual([...all, last].sort((a, b) => a - b));
+    const first = seen.filter((e) => (e.payload as { id: string }).id.startsWith("b1-"));
+    expect(first.map((e) => (e.payload as { id: string }).id)).toEqual(
+      batch(1).map((e) => e.payload.id),
+    );
+    expect(first.map((e) => e.audience)).toEqual(batch(1).map((e) => e.audience));
+    expect(seen.some((e) => (e.payload as { id: string }).id.startsWith("b9-"))).toBe(false);
+  });
+
   it("delivers each committed event once, with its id and payload, in id order", async () => {
     const { realtime } = await setup();
     const seen: RealtimeEvent[] = [];

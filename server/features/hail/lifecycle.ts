@@ -42,7 +42,12 @@ export async function stepHail(
   trx: Kysely<DB>,
   hailId: string,
   name: Exclude<HailStep, "accept">,
-  options: { patch?: q.HailPatch; onlyFrom?: readonly HailStatus[] } = {},
+  options: {
+    patch?: q.HailPatch;
+    onlyFrom?: readonly HailStatus[];
+    /** false: the caller publishes hail_changed itself, last in its transaction (go-live). */
+    announce?: boolean;
+  } = {},
 ) {
   const step = HAIL_STEPS[name];
   const from = options.onlyFrom?.filter((s) => (step.from as readonly HailStatus[]).includes(s));
@@ -54,7 +59,7 @@ export async function stepHail(
     options.patch ?? {},
     deps.now(),
   );
-  if (hail) await publishHail(deps, hail, trx);
+  if (hail && options.announce !== false) await publishHail(deps, hail, trx);
   return hail ?? null;
 }
 

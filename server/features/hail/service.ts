@@ -30,7 +30,7 @@ import {
   paymentProvider,
   releaseOrder,
 } from "../payments/service.ts";
-import { hailView, publishOffers } from "./events.ts";
+import { hailEvent, hailView, offerEvents, publishOffers } from "./events.ts";
 import { HAIL_JOBS } from "./job-names.ts";
 import { stepHail } from "./lifecycle.ts";
 import * as q from "./queries.ts";
@@ -331,8 +331,11 @@ export async function goLive(
     return false;
   }
   const liveUntil = new Date(now.getTime() + HAIL.liveSeconds * 1000);
+  // The events go last, in one statement: the events' ordering lock (migration 060) is held
+  // from the first publish to commit, so ten hails going live at once queue only for that.
   const live = await stepHail(deps, trx, hail.id, "live", {
     patch: { live_until: liveUntil, reached_count: covered.length },
+    announce: false,
   });
   if (!live) return false;
   await q.insertOffers(
@@ -345,17 +348,17 @@ export async function goLive(
     })),
     now,
   );
-  await publishOffers(
-    deps,
-    hail.id,
-    covered.map((m) => m.id),
-    trx,
-  );
   await deps.jobs.send(
     HAIL_JOBS.expire,
     { hailId: hail.id },
     { executor: trx, startAfter: liveUntil },
   );
+  const offers = await offerEvents(
+    trx,
+    hail.id,
+    covered.map((m) => m.id),
+  );
+  await deps.realtime.publishMany([await hailEvent(live, trx), ...offers], trx);
   return true;
 }
 
