@@ -144,6 +144,8 @@ async function seedPeople(
               travel_lat: place.lat,
               travel_lng: place.lng,
               available_now: true,
+              // Hails for right now reach only creators who take work at no notice.
+              min_notice_minutes: 0,
               is_published: true,
               approved: true,
               is_complete: true,

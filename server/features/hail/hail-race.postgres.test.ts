@@ -47,6 +47,8 @@ it(
         lat: at.lat,
         lng: at.lng,
         availableNow: true,
+        // A hail for right now reaches only creators who take work at no notice.
+        minNoticeMinutes: 0,
       });
       await heartbeat(database.db, profile.id, new Date());
       creators.push({
