@@ -792,7 +792,7 @@ async function main() {
       const paths = searchPaths(4000);
       log(`searching ${BASELINE_SECONDS} s without heartbeats…`);
       await refreshPresence(database);
-      const quiet = await searchUntil(a, paths, Date.now() + BASELINE_SECONDS * 1000, 200);
+      const quiet = await searchUntil(a, paths, Date.now() + BASELINE_SECONDS * 1000, 20);
       // A heartbeat's own cost: one at a time, nothing else running.
       const alone: number[] = [];
       for (const [i, creator] of beaters.slice(0, 100).entries()) {

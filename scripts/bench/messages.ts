@@ -1,7 +1,7 @@
 export {};
 
 // Messaging at scale, on PostgreSQL (TEST_DATABASE_URL, default the local server): TWO built
-// servers (dist/server/main.js, production mode) on one fresh scratch database, real HTTP.
+// servers (dist/server/main.js, test mode: production requires PayPal) on one fresh scratch database, real HTTP.
 // People come from the factories with sessions written straight into the database (no password
 // hashing); conversations are opened through the API.
 // 1. 200 client–creator pairs, each person holding an event stream (half on each server, the
@@ -313,6 +313,8 @@ async function main() {
             PUBLIC_ORIGIN,
             // Each simulated device has its own X-Forwarded-For (per-address stream cap).
             TRUST_PROXY: "true",
+            // Production refuses to start without PayPal; nothing here pays.
+            NODE_ENV: "test",
           },
           port,
         ),

@@ -1,11 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import {
-  type AccountRoles,
-  accountRolesApiPath,
-  ZAccountRoles,
-  ZAuthProvidersResponse,
-} from "../../../contracts/accounts.ts";
-import { apiRequest } from "../../lib/api-client.ts";
+import type { AccountRoles } from "../../../contracts/accounts.ts";
 import { useSession } from "../../lib/auth-client.ts";
 import { PUBLIC_QUERY_SCOPE } from "../../lib/session-query.ts";
 
@@ -19,10 +13,18 @@ export const accountKeys = {
 export function useAuthProviders() {
   return useQuery({
     queryKey: accountKeys.providers,
-    queryFn: () => apiRequest("GET", "/accounts/providers", ZAuthProvidersResponse),
+    queryFn: async () => {
+      const [{ apiRequest }, { ZAuthProvidersResponse }] = await apiModules();
+      return apiRequest("GET", "/accounts/providers", ZAuthProvidersResponse);
+    },
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+// The app shell asks for the roles on every page: the API client and its schemas (25 KB
+// gzipped) load with the first query, after the page, not in the home page's first load.
+const apiModules = () =>
+  Promise.all([import("../../lib/api-client.ts"), import("../../../contracts/accounts.ts")]);
 
 const NO_ROLES: AccountRoles = { creator: false, staff: false };
 
@@ -35,7 +37,10 @@ export function useAccountRoles(): AccountRoles & { known: boolean } {
   const userId = session?.user.id;
   const query = useQuery({
     queryKey: accountKeys.roles(userId ?? ""),
-    queryFn: ({ signal }) => apiRequest("GET", accountRolesApiPath, ZAccountRoles, { signal }),
+    queryFn: async ({ signal }) => {
+      const [{ apiRequest }, { accountRolesApiPath, ZAccountRoles }] = await apiModules();
+      return apiRequest("GET", accountRolesApiPath, ZAccountRoles, { signal });
+    },
     enabled: Boolean(userId),
     staleTime: 5 * 60_000,
   });
