@@ -23,6 +23,12 @@ export async function startBenchServer(
       // Production requires both; benchmarks neither sign in nor send mail.
       PUBLIC_ORIGIN: "https://bench.shutterhail.invalid",
       SMTP_URL: "smtp://127.0.0.1:9",
+      // Production requires PayPal (never the sandbox); benchmarks of pages pay nothing, so
+      // the credentials are placeholders and PayPal's address goes nowhere.
+      PAYPAL_CLIENT_ID: "bench",
+      PAYPAL_CLIENT_SECRET: "bench",
+      PAYPAL_WEBHOOK_ID: "bench",
+      PAYPAL_API_BASE: "http://127.0.0.1:9",
       DEMO_SEED: "off",
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
