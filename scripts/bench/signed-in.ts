@@ -172,6 +172,13 @@ async function main() {
       unit: `ms (p50 ${round(uncachedSeq.p50)})`,
     });
     row({
+      name: "signed-in p50 ÷ anonymous p50",
+      value: round(signedSeq.p50 / anonSeq.p50),
+      unit: "×",
+      target: `≤ ${RATIO_TARGET}`,
+      ok: signedSeq.p50 / anonSeq.p50 <= RATIO_TARGET,
+    });
+    row({
       name: "signed-in p95 ÷ anonymous p95",
       value: round(p95Ratio),
       unit: "×",
