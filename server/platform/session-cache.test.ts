@@ -40,15 +40,17 @@ async function refusedWithinFiveSeconds(app: TestApp, cookie: string) {
   return last;
 }
 
-/** Signed in, and each instance has the session remembered (its next request a hit). */
+/** Signed in, and each instance answers the session from memory. */
 async function cachedEverywhere() {
   const account = await createVerifiedUser(first);
   for (const app of [first, second]) {
-    // The first request of an instance starts its change channel; the cache waits for it.
-    expect(await status(app, account.cookie)).toBe(200);
-    expect(await status(app, account.cookie)).toBe(200);
+    // The cache is in use once the instance's change channel listens; a notice of an earlier
+    // change arriving during a lookup keeps that one answer out of it, so allow a few tries.
+    await app.deps.sessionCache.listening();
     const { hits } = app.deps.sessionCache.stats();
-    expect(await status(app, account.cookie)).toBe(200);
+    for (let i = 0; i < 5 && app.deps.sessionCache.stats().hits === hits; i++) {
+      expect(await status(app, account.cookie)).toBe(200);
+    }
     expect(app.deps.sessionCache.stats().hits).toBe(hits + 1);
   }
   return account;

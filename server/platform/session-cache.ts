@@ -18,6 +18,8 @@ export type SessionCache = {
   lookup(headers: Headers): Promise<CachedSession | null>;
   /** Forgets every cached session of a user (this process; others hear it from the trigger). */
   forgetUser(userId: string): void;
+  /** Resolves once the change channel listens (the cache is in use from then on). */
+  listening(): Promise<void>;
   /** How many lookups were answered from memory and by Better Auth (for tests and benches). */
   stats(): { hits: number; misses: number; size: number };
 };
@@ -40,7 +42,7 @@ export function createSessionCache({
   const entries = new Map<string, Entry>();
   const keysOfUser = new Map<string, Set<string>>();
   let listening = false;
-  let subscribing = false;
+  let subscription: Promise<void> | undefined;
   let cookieName: string | undefined;
   // Bumped by every change heard: a lookup that raced a change is not remembered.
   let generation = 0;
@@ -69,18 +71,17 @@ export function createSessionCache({
       clear();
     } else forgetUser(change.userId);
   }
-  function subscribe() {
-    if (subscribing) return;
-    subscribing = true;
-    realtime.subscribeAuthChanges(onChange).then(
+  function subscribe(): Promise<void> {
+    subscription ??= realtime.subscribeAuthChanges(onChange).then(
       () => {
         listening = true;
       },
       (error) => {
         log.warn({ err: error }, "session cache: no change channel; looking sessions up");
-        subscribing = false;
+        subscription = undefined;
       },
     );
+    return subscription;
   }
   async function sessionCookie(headers: Headers): Promise<string | undefined> {
     const cookies = headers.get("cookie");
@@ -105,7 +106,7 @@ export function createSessionCache({
     async lookup(headers) {
       const key = ttlSeconds > 0 ? await sessionCookie(headers) : undefined;
       if (!key) return auth.api.getSession({ headers });
-      if (!listening) subscribe();
+      if (!listening) void subscribe();
       const entry = listening ? entries.get(key) : undefined;
       const now = Date.now();
       if (
@@ -125,6 +126,7 @@ export function createSessionCache({
       return session;
     },
     forgetUser,
+    listening: subscribe,
     stats: () => ({ hits, misses, size: entries.size }),
   };
 }
