@@ -203,6 +203,35 @@ describe("presence routes", () => {
     await post("offline", me.cookie);
   });
 
+  it("many creators heartbeating at once are each refreshed and answered with their own state", async () => {
+    const many = await Promise.all(Array.from({ length: 6 }, () => creator()));
+    for (const [i, me] of many.entries()) {
+      await ok(await post("online", me.cookie, { lat: 25.7 + i / 100, lng: -80.2 }));
+    }
+    advance(30);
+    const states = await Promise.all(
+      many.map(async (me) => ok(await post("heartbeat", me.cookie))),
+    );
+    for (const [i, state] of states.entries()) {
+      expect(state).toMatchObject({
+        profileId: many[i]!.profileId,
+        online: true,
+        position: { lat: 25.7 + i / 100, lng: -80.2 },
+        lastSeenAt: clock.toISOString(),
+      });
+    }
+    const rows = await db()
+      .selectFrom("creator_presence")
+      .select("last_seen_at")
+      .where(
+        "profile_id",
+        "in",
+        many.map((m) => m.profileId),
+      )
+      .execute();
+    expect(rows.map((r) => r.last_seen_at)).toEqual(many.map(() => clock));
+  });
+
   it("heartbeats racing the sweep or going offline leave one truth: online with a fresh row, or offline without one", async () => {
     const heartbeats = (cookie: string) =>
       Array.from({ length: 8 }, () => post("heartbeat", cookie).then((r) => r.status));
