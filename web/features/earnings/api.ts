@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { toast } from "sonner";
 import {
   ZAdminPayoutResponse,
@@ -7,9 +8,12 @@ import {
   ZEarningsResponse,
   ZTierChangeResponse,
 } from "../../../contracts/payouts.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { subscribeEvents } from "../../lib/events.ts";
 
 export const earningsKeys = {
+  all: ["earnings"] as const,
   mine: (userId: string | undefined) => ["earnings", userId] as const,
   staffPayouts: ["admin", "payouts"] as const,
   staffTiers: ["admin", "tiers"] as const,
@@ -25,6 +29,18 @@ export function useEarnings(userId: string | undefined) {
     enabled: !!userId,
     retry: false,
   });
+}
+
+/**
+ * One of the creator's payouts changed status (sent, paid, failed, taken back): reload their
+ * earnings. A dropped stream replays what it missed; when it cannot, reload.
+ */
+export function useLivePayouts() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const reload = () => void client.invalidateQueries({ queryKey: earningsKeys.all });
+    return subscribeEvents(REALTIME_TOPICS.payouts, { onEvent: reload, onResync: reload });
+  }, [client]);
 }
 
 export function useStaffPayouts() {
