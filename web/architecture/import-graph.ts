@@ -22,7 +22,8 @@ export function areaOf(file: string): string | null {
   return top.includes(".") ? "entry" : top;
 }
 
-function shippedSources(): string[] {
+/** Every .ts/.tsx file of web/ that ships (not tests, fixtures or these checks). */
+export function shippedSources(): string[] {
   return readdirSync(WEB_ROOT, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
     .map((e) => path.join(e.parentPath, e.name))

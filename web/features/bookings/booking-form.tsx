@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect } from "react";
-import { toast } from "sonner";
 import { z } from "zod";
 import {
   bookingStartTimes,
@@ -18,7 +17,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Select, Textarea } from "../../components/ui/input.tsx";
 import { Avatar } from "../../components/ui/media-image.tsx";
-import { isApiError } from "../../lib/api-errors.ts";
+import { isApiError, showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
 import { formatTimeZone, formatUsd } from "../../lib/format.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
@@ -122,7 +121,7 @@ export function BookingForm({
       }
       const missing =
         !rate || parsed.error?.issues.some((issue) => issue.message === MISSING_INFO_MESSAGE);
-      if (missing) toast.error(MISSING_INFO_TITLE, { description: MISSING_INFO_MESSAGE });
+      if (missing) showError(MISSING_INFO_TITLE, MISSING_INFO_MESSAGE);
       return;
     }
     book({ ...parsed.data, creatorId });
