@@ -18,7 +18,7 @@ import { GalleryButton } from "../features/profiles/gallery-button.tsx";
 import { ReviewsList } from "../features/profiles/reviews-list.tsx";
 import { usePageHead } from "../features/profiles/use-page-head.ts";
 import { isApiError } from "../lib/api-errors.ts";
-import { formatUsd } from "../lib/format.ts";
+import { formatCents } from "../lib/format.ts";
 import NotFound from "./not-found.tsx";
 
 // The portfolio and the gallery (with their dialogs and popovers) are below the first paint:
@@ -107,7 +107,7 @@ export default function CreatorProfileScreen() {
             {profile.hourlyRateCents ? (
               <p className="text-ink-600">
                 <span className="text-2xl font-extrabold text-ink-900">
-                  {formatUsd(profile.hourlyRateCents)}
+                  {formatCents(profile.hourlyRateCents, "USD", "whole")}
                 </span>{" "}
                 per hour
               </p>

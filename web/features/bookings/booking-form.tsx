@@ -19,7 +19,7 @@ import { Input, Select, Textarea } from "../../components/ui/input.tsx";
 import { Avatar } from "../../components/ui/media-image.tsx";
 import { isApiError, showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
-import { formatTimeZone, formatUsd } from "../../lib/format.ts";
+import { formatCents, formatTimeZone } from "../../lib/format.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
 import { useCreatorProfile } from "../profiles/api.ts";
@@ -152,7 +152,7 @@ export function BookingForm({
               <p className="font-bold text-ink-900">{profile.name}</p>
               <p className="text-sm text-ink-600">
                 {profile.hourlyRateCents
-                  ? `${formatUsd(profile.hourlyRateCents)} per hour`
+                  ? `${formatCents(profile.hourlyRateCents, "USD", "whole")} per hour`
                   : "This creator has not set an hourly rate yet."}
               </p>
             </div>
