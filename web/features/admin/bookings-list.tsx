@@ -3,12 +3,12 @@ import { Link } from "react-router";
 import { adminBookingPath } from "../../../contracts/back-office.ts";
 import { BOOKING_STATUSES } from "../../../contracts/enums.ts";
 import { Select } from "../../components/ui/input.tsx";
+import { PagedListCard, SearchBox } from "../../components/ui/list-card.tsx";
 import { formatCents, formatDate } from "../../lib/format.ts";
+import { useListParams } from "../../lib/use-list-params.ts";
 import { STATUS_LABELS } from "../bookings/strings.ts";
 import { useAdminBookings } from "./back-office-api.ts";
 import { StatusPill } from "./booking-status.tsx";
-import { PagedListCard, SearchBox } from "./search-box.tsx";
-import { useListParams } from "./use-list-params.ts";
 
 const isStatus = (v: string | undefined): v is (typeof BOOKING_STATUSES)[number] =>
   (BOOKING_STATUSES as readonly string[]).includes(v ?? "");
