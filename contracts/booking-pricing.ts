@@ -64,7 +64,23 @@ export function twelveHourTime(time: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${suffix}`;
 }
 
-/** 47250 → "$472.50" (USD and the locale the product is written in). */
-export function formatCents(cents: number, currency = "USD"): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+/** How much of an amount formatCents shows: all of it, whole units (a rate), or short (a chart). */
+export type MoneyStyle = "exact" | "whole" | "compact";
+
+const MONEY_STYLES: Record<MoneyStyle, Intl.NumberFormatOptions> = {
+  exact: {},
+  whole: { maximumFractionDigits: 0 },
+  compact: { notation: "compact", maximumFractionDigits: 1 },
+};
+
+/**
+ * The one money formatter, server and web: integer cents in the locale the product is written
+ * in. 47250 → "$472.50"; "whole" → "$473" (an hourly rate); "compact" → "$12.3K" (an axis).
+ */
+export function formatCents(cents: number, currency = "USD", style: MoneyStyle = "exact"): string {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency,
+    ...MONEY_STYLES[style],
+  }).format(cents / 100);
 }

@@ -4,7 +4,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { TOASTS } from "../contracts/constants.ts";
-import { AuthDialogHost } from "./components/layout/auth-dialog-host.tsx";
+import { AuthDialogHost } from "./app-shell/auth-dialog-host.tsx";
 import { useSessionEffects } from "./features/accounts/session-effects.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.tsx";

@@ -6,8 +6,8 @@ import {
   PAGE_SCREENS,
   type PageRouteName,
 } from "../contracts/routes.ts";
-import { AppLayout } from "./components/layout/app-layout.tsx";
-import { RouteError } from "./components/layout/route-error.tsx";
+import { AppLayout } from "./app-shell/app-layout.tsx";
+import { RouteError } from "./app-shell/route-error.tsx";
 import { PageSpinner } from "./components/ui/spinner.tsx";
 
 type PageModule = { default: ComponentType };

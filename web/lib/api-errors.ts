@@ -30,19 +30,22 @@ export type ApiErrorToast = {
 };
 
 /**
+ * A failure the screen found itself (a file too large, a field missing, no clipboard or
+ * location), in the spec's words: `title`, and what to do under it. Like every failure toast
+ * on the web it goes through this module.
+ */
+export function showError(title: string, description?: string) {
+  toast.error(title, description === undefined ? undefined : { description });
+}
+
+/**
  * The one way a screen reports a failed call: a signed-out caller sees 'Authentication
  * required'; anything else the screen's title with the server's message under it.
  * Screens usually state the title once as `meta: { errorTitle }` on their query or mutation
  * (web/lib/query-client.ts calls this) instead of calling it themselves.
  */
 export function toastApiError(error: unknown, title: string, options: ApiErrorToast = {}) {
-  if (isApiError(error, "unauthenticated")) {
-    toast.error(AUTH_REQUIRED);
-    return;
-  }
-  if (noServerAnswer(error)) {
-    toast.error(options.offlineTitle ?? title, { description: options.description });
-    return;
-  }
-  toast.error(title, { description: (error as ApiError).message || options.description });
+  if (isApiError(error, "unauthenticated")) showError(AUTH_REQUIRED);
+  else if (noServerAnswer(error)) showError(options.offlineTitle ?? title, options.description);
+  else showError(title, (error as ApiError).message || options.description);
 }

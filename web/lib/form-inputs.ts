@@ -19,3 +19,14 @@ export const wholeNumberInput = <T extends z.ZodType<unknown, number | null | un
     .transform((v) => (v ? Number.parseInt(v, 10) : null))
     // The field accepts number | null | undefined; zod's pipe asks for exactly what it is given.
     .pipe(field as unknown as z.ZodType<z.output<T>, number | null>);
+
+/**
+ * An amount of integer cents as a dollar text field holds it ("150", "150.50"; blank for none).
+ * An input's value, not a display: what people read goes through formatCents.
+ */
+export const dollarsInput = (cents: number | null) =>
+  cents === null ? "" : (cents / 100).toFixed(2).replace(/\.00$/, "");
+
+/** A dollar text field back to integer cents, blank for none. */
+export const centsFromInput = (text: string) =>
+  text.trim() === "" ? null : Math.round(Number(text) * 100);

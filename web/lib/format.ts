@@ -1,7 +1,7 @@
-import { formatCents as formatAmount } from "../../contracts/booking-pricing.ts";
+// Every date and number the web shows is formatted here, for US English (the marketplace prices
+// in USD); money has one formatter for both sides, contracts' formatCents, re-exported here.
+export { formatCents } from "../../contracts/booking-pricing.ts";
 
-// Every date, number and money amount the web shows is formatted here, for US English (the
-// marketplace prices in USD).
 const LOCALE = "en-US";
 
 const date = new Intl.DateTimeFormat(LOCALE, { year: "numeric", month: "short", day: "numeric" });
@@ -12,11 +12,6 @@ const longDate = new Intl.DateTimeFormat(LOCALE, {
 });
 const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
 const count = new Intl.NumberFormat(LOCALE);
-const wholeUsd = new Intl.NumberFormat(LOCALE, {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
 
 const toDate = (value: string | Date) => (typeof value === "string" ? new Date(value) : value);
 
@@ -31,15 +26,6 @@ export const formatDateTime = (value: string | Date) => dateTime.format(toDate(v
 
 /** e.g. 12345 → "12,345". */
 export const formatCount = (value: number) => count.format(value);
-
-/** Whole-dollar price from integer cents, e.g. 15000 → "$150". */
-export const formatUsd = (cents: number) => wholeUsd.format(cents / 100);
-
-/** An amount in integer cents of any currency, with its cents, e.g. 123456 USD → "$1,234.56". */
-export const formatMoney = (cents: number, currency: string) => formatAmount(cents, currency);
-
-/** A USD amount in integer cents with its cents, e.g. 123450 → "$1,234.50". */
-export const formatCents = (cents: number) => formatMoney(cents, "USD");
 
 /** e.g. "9:00 AM" for an instant, as the clock reads in `timeZone`. */
 export const formatTimeIn = (value: string | Date, timeZone: string) =>

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from "react-router";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
 import { BackLink, Container, PageHeading } from "../components/ui/page.tsx";
+import { QueryState } from "../components/ui/query-state.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
 import { useBooking, useLiveBookings } from "../features/bookings/api.ts";
@@ -13,7 +14,6 @@ import {
   type PaymentOutcome,
   SIGN_IN_TO_CONTINUE,
 } from "../features/bookings/strings.ts";
-import { isApiError } from "../lib/api-errors.ts";
 import { useSession } from "../lib/auth-client.ts";
 import NotFound from "./not-found.tsx";
 
@@ -44,33 +44,24 @@ function PaymentBanner({ pending }: { pending: boolean }) {
 
 function LoadedBooking({ id }: { id: string }) {
   useLiveBookings();
-  const query = useBooking(id);
-  if (query.data) {
-    return (
-      <>
-        <PaymentBanner pending={query.data.status === "pending"} />
-        <BookingDetail booking={query.data} />
-      </>
-    );
-  }
-  if (
-    isApiError(query.error, "not_found") ||
-    isApiError(query.error, "bad_request") ||
-    isApiError(query.error, "validation_failed")
-  ) {
-    return <NotFound />;
-  }
-  if (query.isError) {
-    return (
-      <p className="py-12 text-center text-ink-600">
-        This booking could not be loaded.{" "}
-        <Button variant="link" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </p>
-    );
-  }
-  return <PageSpinner />;
+  return (
+    <QueryState
+      query={useBooking(id)}
+      failed="This booking could not be loaded."
+      refusals={{
+        not_found: <NotFound />,
+        bad_request: <NotFound />,
+        validation_failed: <NotFound />,
+      }}
+    >
+      {(booking) => (
+        <>
+          <PaymentBanner pending={booking.status === "pending"} />
+          <BookingDetail booking={booking} />
+        </>
+      )}
+    </QueryState>
+  );
 }
 
 export default function BookingDetailScreen() {

@@ -2,31 +2,26 @@ import { useParams } from "react-router";
 import { bookingPagePath } from "../../contracts/bookings.ts";
 import { Button } from "../components/ui/button.tsx";
 import { BackLink, Container, PageHeading } from "../components/ui/page.tsx";
+import { QueryState } from "../components/ui/query-state.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
 import { SIGN_IN_TO_CONTINUE } from "../features/bookings/strings.ts";
 import { useDelivery } from "../features/delivery/api.ts";
 import { DeliveryScreen } from "../features/delivery/delivery-screen.tsx";
 import { PHOTOS_TITLE, SIGN_IN_PHOTOS } from "../features/delivery/strings.ts";
-import { isApiError } from "../lib/api-errors.ts";
 import { useSession } from "../lib/auth-client.ts";
 import NotFound from "./not-found.tsx";
 
 function LoadedDelivery({ id }: { id: string }) {
-  const query = useDelivery(id);
-  if (query.data) return <DeliveryScreen delivery={query.data} />;
-  if (isApiError(query.error, "not_found")) return <NotFound />;
-  if (query.isError) {
-    return (
-      <p className="py-12 text-center text-ink-600">
-        The photos could not be loaded.{" "}
-        <Button variant="link" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </p>
-    );
-  }
-  return <PageSpinner />;
+  return (
+    <QueryState
+      query={useDelivery(id)}
+      failed="The photos could not be loaded."
+      refusals={{ not_found: <NotFound /> }}
+    >
+      {(delivery) => <DeliveryScreen delivery={delivery} />}
+    </QueryState>
+  );
 }
 
 /** 'View Photos': the booking's delivery, for its two parties and staff. */

@@ -2,12 +2,12 @@ import { useParams } from "react-router";
 import { bookingPagePath } from "../../contracts/bookings.ts";
 import { Button } from "../components/ui/button.tsx";
 import { BackLink, Container, PageHeading } from "../components/ui/page.tsx";
+import { QueryState } from "../components/ui/query-state.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
 import { SIGN_IN_TO_CONTINUE } from "../features/bookings/strings.ts";
 import { useBookingReviews } from "../features/reviews/api.ts";
 import { BookingReviews } from "../features/reviews/booking-reviews.tsx";
-import { isApiError } from "../lib/api-errors.ts";
 import { useSession } from "../lib/auth-client.ts";
 import { formatLongDate } from "../lib/format.ts";
 import NotFound from "./not-found.tsx";
@@ -15,32 +15,23 @@ import NotFound from "./not-found.tsx";
 export const LEAVE_REVIEW_TITLE = "Leave Review";
 
 function LoadedReviews({ id }: { id: string }) {
-  const query = useBookingReviews(id);
-  const r = query.data;
-  if (r) {
-    const session = r.eventType ?? "Session";
-    return (
-      <>
-        <PageHeading
-          title={r.state === "open" ? LEAVE_REVIEW_TITLE : "Reviews"}
-          subtitle={`${session} with ${r.otherName} · ${formatLongDate(r.sessionStart)}`}
-        />
-        <BookingReviews reviews={r} />
-      </>
-    );
-  }
-  if (isApiError(query.error, "not_found") || isApiError(query.error, "validation_failed"))
-    return <NotFound />;
-  if (query.isError)
-    return (
-      <p className="py-12 text-center text-ink-600">
-        The reviews could not be loaded.{" "}
-        <Button variant="link" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </p>
-    );
-  return <PageSpinner />;
+  return (
+    <QueryState
+      query={useBookingReviews(id)}
+      failed="The reviews could not be loaded."
+      refusals={{ not_found: <NotFound />, validation_failed: <NotFound /> }}
+    >
+      {(r) => (
+        <>
+          <PageHeading
+            title={r.state === "open" ? LEAVE_REVIEW_TITLE : "Reviews"}
+            subtitle={`${r.eventType ?? "Session"} with ${r.otherName} · ${formatLongDate(r.sessionStart)}`}
+          />
+          <BookingReviews reviews={r} />
+        </>
+      )}
+    </QueryState>
+  );
 }
 
 export default function BookingReviewScreen() {

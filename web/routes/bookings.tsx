@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
+import { QueryState } from "../components/ui/query-state.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import {
   closeAuthDialog,
@@ -37,19 +38,11 @@ function useSignInPrompt(wanted: boolean) {
 
 function MyBookings() {
   useLiveBookings();
-  const list = useBookingList();
-  if (list.data) return <BookingsList list={list.data} />;
-  if (list.isError) {
-    return (
-      <p className="py-12 text-center text-ink-600">
-        Your bookings could not be loaded.{" "}
-        <Button variant="link" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </p>
-    );
-  }
-  return <Spinner />;
+  return (
+    <QueryState query={useBookingList()} failed="Your bookings could not be loaded." size="section">
+      {(list) => <BookingsList list={list} />}
+    </QueryState>
+  );
 }
 
 export default function BookingsScreen() {

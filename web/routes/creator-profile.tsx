@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { CREATOR_TYPE_LABELS } from "../../contracts/enums.ts";
 import { PROFILE_COVER_SIZES } from "../../contracts/media.ts";
 import { creatorPageHead } from "../../contracts/page-head.ts";
+import type { PublicProfile } from "../../contracts/profiles.ts";
 import { bookingsForCreatorPath } from "../../contracts/routes.ts";
 import { creatorStructuredData } from "../../contracts/structured-data.ts";
 import { Badge } from "../components/ui/badge.tsx";
@@ -11,14 +12,14 @@ import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Avatar, CoverImage } from "../components/ui/media-image.tsx";
 import { Container } from "../components/ui/page.tsx";
+import { QueryState } from "../components/ui/query-state.tsx";
 import { SendMessageButton } from "../components/ui/send-message-button.tsx";
-import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
 import { useCreatorProfile, useLiveProfileAvailability } from "../features/profiles/api.ts";
 import { GalleryButton } from "../features/profiles/gallery-button.tsx";
 import { ReviewsList } from "../features/profiles/reviews-list.tsx";
 import { usePageHead } from "../features/profiles/use-page-head.ts";
-import { isApiError } from "../lib/api-errors.ts";
-import { formatUsd } from "../lib/format.ts";
+import { formatCents } from "../lib/format.ts";
 import NotFound from "./not-found.tsx";
 
 // The portfolio and the gallery (with their dialogs and popovers) are below the first paint:
@@ -40,28 +41,22 @@ export default function CreatorProfileScreen() {
     profile ? creatorStructuredData(profile, window.location.origin) : undefined,
   );
 
-  if (query.isPending) {
-    return (
-      <div className="min-h-dvh">
-        <PageSpinner />
-      </div>
-    );
-  }
-  if (
-    isApiError(query.error, "not_found") ||
-    isApiError(query.error, "bad_request") ||
-    isApiError(query.error, "validation_failed")
-  ) {
-    return <NotFound />;
-  }
-  if (!profile) {
-    return (
-      <Container className="py-16 text-center text-ink-600">
-        This profile could not be loaded. Please try again.
-      </Container>
-    );
-  }
+  return (
+    <QueryState
+      query={query}
+      failed="This profile could not be loaded. Please try again."
+      refusals={{
+        not_found: <NotFound />,
+        bad_request: <NotFound />,
+        validation_failed: <NotFound />,
+      }}
+    >
+      {(loaded) => <LoadedProfile profile={loaded} />}
+    </QueryState>
+  );
+}
 
+function LoadedProfile({ profile }: { profile: PublicProfile }) {
   return (
     <div className="pb-24">
       <div className="relative h-48 bg-gradient-to-br from-brand-200 via-brand-100 to-ink-200 sm:h-72">
@@ -107,7 +102,7 @@ export default function CreatorProfileScreen() {
             {profile.hourlyRateCents ? (
               <p className="text-ink-600">
                 <span className="text-2xl font-extrabold text-ink-900">
-                  {formatUsd(profile.hourlyRateCents)}
+                  {formatCents(profile.hourlyRateCents, "USD", "whole")}
                 </span>{" "}
                 per hour
               </p>

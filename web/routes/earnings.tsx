@@ -4,12 +4,12 @@ import { Link } from "react-router";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
+import { QueryState } from "../components/ui/query-state.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
 import { SIGN_IN_TO_CONTINUE } from "../features/bookings/strings.ts";
-import { useEarnings } from "../features/earnings/api.ts";
+import { useEarnings, useLivePayouts } from "../features/earnings/api.ts";
 import { EarningsView } from "../features/earnings/earnings-page.tsx";
-import { ApiError } from "../lib/api-error.ts";
 import { useSession } from "../lib/auth-client.ts";
 
 function Notice({ text, action }: { text: string; action: ReactNode }) {
@@ -23,27 +23,27 @@ function Notice({ text, action }: { text: string; action: ReactNode }) {
 }
 
 function Earnings({ userId }: { userId: string }) {
-  const query = useEarnings(userId);
-  if (query.isPending) return <Spinner />;
-  if (query.error) {
-    const notCreator = query.error instanceof ApiError && query.error.status === 403;
-    return notCreator ? (
-      <Notice
-        text="Earnings are for approved creators."
-        action={
-          <Button asChild>
-            <Link to={PAGE_ROUTES.becomePhotographer}>Become a creator</Link>
-          </Button>
-        }
-      />
-    ) : (
-      <Notice
-        text="We could not load your earnings."
-        action={<Button onClick={() => query.refetch()}>Try again</Button>}
-      />
-    );
-  }
-  return <EarningsView data={query.data} />;
+  useLivePayouts();
+  return (
+    <QueryState
+      query={useEarnings(userId)}
+      failed="We could not load your earnings."
+      refusals={{
+        forbidden: (
+          <Notice
+            text="Earnings are for approved creators."
+            action={
+              <Button asChild>
+                <Link to={PAGE_ROUTES.becomePhotographer}>Become a creator</Link>
+              </Button>
+            }
+          />
+        ),
+      }}
+    >
+      {(data) => <EarningsView data={data} />}
+    </QueryState>
+  );
 }
 
 export default function EarningsScreen() {

@@ -2,13 +2,13 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import { useParams, useSearchParams } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
+import { QueryState } from "../components/ui/query-state.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
 import { SIGN_IN_TO_CONTINUE } from "../features/bookings/strings.ts";
 import { HailStatus } from "../features/hail/hail-status.tsx";
 import { HAIL_LOAD_FAILED, HAIL_PAGE_TITLE } from "../features/hail/strings.ts";
 import { useHailView } from "../features/hail/use-hail-view.ts";
-import { isApiError } from "../lib/api-errors.ts";
 import { useSession } from "../lib/auth-client.ts";
 import NotFound from "./not-found.tsx";
 
@@ -42,26 +42,19 @@ function PaymentBanner() {
 }
 
 function LoadedHail({ id }: { id: string }) {
-  const query = useHailView(id);
-  if (query.data) return <HailStatus hail={query.data} />;
-  if (
-    isApiError(query.error, "not_found") ||
-    isApiError(query.error, "bad_request") ||
-    isApiError(query.error, "validation_failed")
-  ) {
-    return <NotFound />;
-  }
-  if (query.isError) {
-    return (
-      <p className="py-12 text-center text-ink-600">
-        {HAIL_LOAD_FAILED}{" "}
-        <Button variant="link" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </p>
-    );
-  }
-  return <PageSpinner />;
+  return (
+    <QueryState
+      query={useHailView(id)}
+      failed={HAIL_LOAD_FAILED}
+      refusals={{
+        not_found: <NotFound />,
+        bad_request: <NotFound />,
+        validation_failed: <NotFound />,
+      }}
+    >
+      {(hail) => <HailStatus hail={hail} />}
+    </QueryState>
+  );
 }
 
 export default function HailScreen() {

@@ -1,14 +1,13 @@
 import { ShieldX } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
-import { PageSpinner } from "../components/ui/spinner.tsx";
+import { QueryState } from "../components/ui/query-state.tsx";
 import { useProfileSetupActions, useProfileSetupQuery } from "../features/onboarding/api.ts";
 import { ProfileSetupWizard } from "../features/onboarding/profile-setup-wizard.tsx";
-import { isApiError } from "../lib/api-errors.ts";
+import { AUTH_REQUIRED, isApiError, showError } from "../lib/api-errors.ts";
 import { useSession } from "../lib/auth-client.ts";
 
 export default function ProfileSetupScreen() {
@@ -22,54 +21,48 @@ export default function ProfileSetupScreen() {
   useEffect(() => {
     if (isPending) return;
     if (!session) {
-      toast.error("Authentication required", {
-        description: "Please sign in to access profile setup.",
-      });
+      showError(AUTH_REQUIRED, "Please sign in to access profile setup.");
       navigate("/", { replace: true });
       return;
     }
     if (!query.error) return;
-    if (denied) toast.error("Access denied", { description: query.error.message });
-    else toast.error("Error", { description: "Unable to verify access permissions." });
+    if (denied) showError("Access denied", query.error.message);
+    else showError("Error", "Unable to verify access permissions.");
   }, [isPending, session, query.error, denied, navigate]);
 
-  if (denied) {
-    return (
-      <Container className="flex justify-center py-16">
-        <Card className="w-full max-w-md">
-          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-            <ShieldX className="size-12 text-red-500" aria-hidden />
-            <h1 className="text-2xl font-bold text-ink-900">Access Denied</h1>
-            {/* The server's reason: no profile to verify, or one not approved yet. */}
-            <p className="text-ink-600">{query.error?.message}</p>
-            <Button asChild>
-              <Link to="/become-photographer">View Application Status</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      </Container>
-    );
-  }
-  if (query.error) {
-    return (
-      <Container className="flex justify-center py-16">
-        <Card className="w-full max-w-md">
-          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-            <p className="text-ink-700">Unable to verify access permissions.</p>
-            <Button onClick={() => void query.refetch()}>Try again</Button>
-          </CardContent>
-        </Card>
-      </Container>
-    );
-  }
-  if (!query.data) return <PageSpinner />;
   return (
-    <Container className="max-w-3xl pb-16">
-      <PageHeading
-        title="Set Up Your Profile"
-        subtitle="Complete these five steps to start receiving bookings. Each step is saved as you go."
-      />
-      <ProfileSetupWizard data={query.data} actions={actions} />
+    <QueryState
+      query={query}
+      failed="Unable to verify access permissions."
+      refusals={{ forbidden: <AccessDenied reason={query.error?.message} /> }}
+    >
+      {(data) => (
+        <Container className="max-w-3xl pb-16">
+          <PageHeading
+            title="Set Up Your Profile"
+            subtitle="Complete these five steps to start receiving bookings. Each step is saved as you go."
+          />
+          <ProfileSetupWizard data={data} actions={actions} />
+        </Container>
+      )}
+    </QueryState>
+  );
+}
+
+/** The server's reason: no profile to verify, or one not approved yet. */
+function AccessDenied({ reason }: { reason: string | undefined }) {
+  return (
+    <Container className="flex justify-center py-16">
+      <Card className="w-full max-w-md">
+        <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+          <ShieldX className="size-12 text-red-500" aria-hidden />
+          <h1 className="text-2xl font-bold text-ink-900">Access Denied</h1>
+          <p className="text-ink-600">{reason}</p>
+          <Button asChild>
+            <Link to="/become-photographer">View Application Status</Link>
+          </Button>
+        </CardContent>
+      </Card>
     </Container>
   );
 }

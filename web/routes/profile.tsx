@@ -1,7 +1,6 @@
 import { CalendarDays, LogOut, Mail, MessageCircle, Search, UserRound } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { BRAND_NAME, MARKETING } from "../../contracts/constants.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
@@ -12,6 +11,7 @@ import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
 import { StatGrid } from "../features/marketing/stat-grid.tsx";
 import { NotificationSettingsCard } from "../features/notifications/notification-settings-card.tsx";
 import { CreatorSetupCard } from "../features/onboarding/creator-setup-card.tsx";
+import { showError } from "../lib/api-errors.ts";
 import { authClient, type Session, useSession } from "../lib/auth-client.ts";
 
 const STATS = [
@@ -63,7 +63,7 @@ function AccountSummary({ session }: { session: Session }) {
     setSigningOut(true);
     try {
       const { error } = await authClient.signOut();
-      if (error) toast.error("Sign out failed", { description: error.message });
+      if (error) showError("Sign out failed", error.message);
     } finally {
       setSigningOut(false);
     }

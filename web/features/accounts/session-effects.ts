@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { showError } from "../../lib/api-errors.ts";
 import { AUTH_BROADCAST_KEY, useSession } from "../../lib/auth-client.ts";
 import { PUBLIC_QUERY_SCOPE, SESSION_QUERY_KEY } from "../../lib/session-query.ts";
 
@@ -62,10 +62,10 @@ export function useSessionEffects() {
     const url = new URL(window.location.href);
     const error = url.searchParams.get("error");
     if (!error || !LINK_ERRORS.has(error) || url.pathname !== "/") return;
-    toast.error("Authentication failed", {
-      description:
-        "This confirmation link is invalid or has expired. Sign in to ask for a new one.",
-    });
+    showError(
+      "Authentication failed",
+      "This confirmation link is invalid or has expired. Sign in to ask for a new one.",
+    );
     url.searchParams.delete("error");
     window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}`);
   }, []);

@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
+import { showError } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { toastAuthError } from "../../lib/auth-errors.ts";
 import { useAuthProviders } from "./api.ts";
@@ -21,9 +21,10 @@ export function SocialButtons() {
           variant="outline"
           onClick={async () => {
             if (!data?.social.includes(provider.id)) {
-              toast.error(`${provider.label} sign-in is not available`, {
-                description: "It has not been set up on this server. Use your email instead.",
-              });
+              showError(
+                `${provider.label} sign-in is not available`,
+                "It has not been set up on this server. Use your email instead.",
+              );
               return;
             }
             const { error } = await authClient.signIn.social({

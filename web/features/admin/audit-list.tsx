@@ -1,10 +1,10 @@
 import { X } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
 import { Select } from "../../components/ui/input.tsx";
+import { PagedListCard } from "../../components/ui/list-card.tsx";
+import { useListParams } from "../../lib/use-list-params.ts";
 import { ACTION_LABELS, AuditEntries } from "./audit-entries.tsx";
 import { useAudit } from "./back-office-api.ts";
-import { PagedListCard } from "./search-box.tsx";
-import { useListParams } from "./use-list-params.ts";
 
 const TARGET_TYPES = [
   "user",

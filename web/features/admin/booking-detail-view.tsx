@@ -10,7 +10,7 @@ import {
 import { conversationReportPath, creatorProfilePath } from "../../../contracts/routes.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { formatDateTime, formatMoney } from "../../lib/format.ts";
+import { formatCents, formatDateTime } from "../../lib/format.ts";
 import { AuditEntries } from "./audit-entries.tsx";
 import { LedgerLines, Timeline } from "./booking-records.tsx";
 import { StatusPill } from "./booking-status.tsx";
@@ -83,7 +83,7 @@ const DELIVERY_LABELS = {
 };
 
 export function BookingDetailView({ booking }: { booking: AdminBookingDetail }) {
-  const money = (cents: number) => formatMoney(cents, booking.currency);
+  const money = (cents: number) => formatCents(cents, booking.currency);
   const d = booking.delivery;
   return (
     <div className="flex flex-col gap-6">

@@ -1,5 +1,5 @@
 import type { AdminBookingDetail } from "../../../contracts/back-office.ts";
-import { formatDateTime, formatMoney } from "../../lib/format.ts";
+import { formatCents, formatDateTime } from "../../lib/format.ts";
 import { STATUS_LABELS } from "../bookings/strings.ts";
 
 const LEDGER_LABELS: Record<AdminBookingDetail["ledger"][number]["kind"], string> = {
@@ -41,7 +41,7 @@ export function LedgerLines({ booking }: { booking: AdminBookingDetail }) {
             }
           >
             {line.kind === "refund" ? "−" : ""}
-            {formatMoney(line.amountCents, booking.currency)}
+            {formatCents(line.amountCents, booking.currency)}
           </span>
         </li>
       ))}

@@ -3,12 +3,12 @@ import { Link } from "react-router";
 import { adminBookingPath } from "../../../contracts/back-office.ts";
 import { BOOKING_STATUSES } from "../../../contracts/enums.ts";
 import { Select } from "../../components/ui/input.tsx";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { PagedListCard, SearchBox } from "../../components/ui/list-card.tsx";
+import { formatCents, formatDate } from "../../lib/format.ts";
+import { useListParams } from "../../lib/use-list-params.ts";
 import { STATUS_LABELS } from "../bookings/strings.ts";
 import { useAdminBookings } from "./back-office-api.ts";
 import { StatusPill } from "./booking-status.tsx";
-import { PagedListCard, SearchBox } from "./search-box.tsx";
-import { useListParams } from "./use-list-params.ts";
 
 const isStatus = (v: string | undefined): v is (typeof BOOKING_STATUSES)[number] =>
   (BOOKING_STATUSES as readonly string[]).includes(v ?? "");
@@ -71,7 +71,7 @@ export function AdminBookingsList() {
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <StatusPill status={b.status} />
                   <span className="text-sm font-semibold text-ink-900">
-                    {formatMoney(b.totalCents, b.currency)}
+                    {formatCents(b.totalCents, b.currency)}
                   </span>
                 </div>
                 <ChevronRight className="size-4 shrink-0 text-ink-400" aria-hidden />

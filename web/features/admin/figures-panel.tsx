@@ -8,7 +8,7 @@ import {
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Select } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { formatCount, formatMoney } from "../../lib/format.ts";
+import { formatCents, formatCount } from "../../lib/format.ts";
 import { useFigures } from "./back-office-api.ts";
 
 // The charting library is loaded only here, after the dashboard itself.
@@ -20,7 +20,7 @@ export function FiguresPanel() {
   const { data } = useFigures(period);
   const share =
     data &&
-    `Platform share: ${formatMoney(data.platformFeeCents + data.commissionCents, data.currency)} (fees and commission)`;
+    `Platform share: ${formatCents(data.platformFeeCents + data.commissionCents, data.currency)} (fees and commission)`;
   const cards = [
     {
       label: "Active Photographers",
@@ -36,7 +36,7 @@ export function FiguresPanel() {
     },
     {
       label: "Revenue",
-      value: data && formatMoney(data.revenueCents, data.currency),
+      value: data && formatCents(data.revenueCents, data.currency),
       hint: share ?? "",
       Icon: DollarSign,
     },

@@ -1,13 +1,13 @@
 import { ChevronRight } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import type { ProblemKind } from "../../../contracts/back-office.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Select } from "../../components/ui/input.tsx";
+import { ListState } from "../../components/ui/list-card.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { useListParams } from "../../lib/use-list-params.ts";
 import { useProblems } from "./back-office-api.ts";
-import { ListState } from "./search-box.tsx";
 
 const KIND_LABELS: Record<ProblemKind, string> = {
   delivery_dispute: "Delivery dispute",
@@ -16,12 +16,13 @@ const KIND_LABELS: Record<ProblemKind, string> = {
   repeat_canceller: "Repeat hail cancels",
 };
 
-type Show = "open" | "resolved" | "all";
+const SHOWS = ["open", "resolved", "all"] as const;
 
 /** Everything users reported, newest first; each links to where staff handle it. */
 export function ProblemsList() {
   const { data, isPending } = useProblems();
-  const [show, setShow] = useState<Show>("open");
+  const params = useListParams();
+  const show = params.oneOf("show", SHOWS, "open");
   const items = (data?.items ?? []).filter((p) => show === "all" || p.open === (show === "open"));
   return (
     <>
@@ -32,7 +33,9 @@ export function ProblemsList() {
         <Select
           aria-label="Show"
           value={show}
-          onChange={(e) => setShow(e.target.value as Show)}
+          onChange={(e) =>
+            params.update({ show: e.target.value === "open" ? undefined : e.target.value })
+          }
           className="w-40"
         >
           <option value="open">Open</option>

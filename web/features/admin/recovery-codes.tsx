@@ -1,6 +1,7 @@
 import { Copy, Download } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
+import { showError } from "../../lib/api-errors.ts";
 
 /** The recovery codes, shown once after enrolment, to copy or download. */
 export function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
@@ -11,7 +12,7 @@ export function RecoveryCodes({ codes, email }: { codes: string[]; email: string
       await navigator.clipboard.writeText(text);
       toast.success("Recovery codes copied");
     } catch {
-      toast.error("Could not copy", { description: "Select the codes and copy them yourself." });
+      showError("Could not copy", "Select the codes and copy them yourself.");
     }
   }
 

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { type AdminUser, adminAuditForPath } from "../../../contracts/back-office.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { PagedListCard, SearchBox } from "../../components/ui/list-card.tsx";
 import { formatDate } from "../../lib/format.ts";
+import { useListParams } from "../../lib/use-list-params.ts";
 import { useAdminUsers, useUserStatus } from "./back-office-api.ts";
 import { DeactivateDialog } from "./deactivate-dialog.tsx";
-import { PagedListCard, SearchBox } from "./search-box.tsx";
-import { useListParams } from "./use-list-params.ts";
 
 const ROLE_LABELS = { client: "Client", creator: "Creator", staff: "Staff" } as const;
 

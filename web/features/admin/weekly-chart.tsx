@@ -10,20 +10,13 @@ import {
   YAxis,
 } from "recharts";
 import type { AdminFigures } from "../../../contracts/back-office.ts";
-import { formatCount, formatMoney } from "../../lib/format.ts";
+import { formatCents, formatCount } from "../../lib/format.ts";
 
 const shortDate = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
   timeZone: "UTC",
 });
-const compactMoney = (cents: number) =>
-  new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    notation: "compact",
-    maximumFractionDigits: 1,
-  }).format(cents / 100);
 
 /** Bookings (bars, left axis) and revenue (line, right axis) per week. Loaded lazily. */
 export default function WeeklyChart({ figures }: { figures: AdminFigures }) {
@@ -53,7 +46,7 @@ export default function WeeklyChart({ figures }: { figures: AdminFigures }) {
         <YAxis
           yAxisId="revenue"
           orientation="right"
-          tickFormatter={compactMoney}
+          tickFormatter={(cents: number) => formatCents(cents, figures.currency, "compact")}
           tick={{ fontSize: 12, fill: "#64748b" }}
           tickLine={false}
           axisLine={false}
@@ -62,7 +55,7 @@ export default function WeeklyChart({ figures }: { figures: AdminFigures }) {
         <Tooltip
           formatter={(value, name) =>
             name === "Revenue"
-              ? formatMoney(Number(value), figures.currency)
+              ? formatCents(Number(value), figures.currency)
               : formatCount(Number(value))
           }
         />

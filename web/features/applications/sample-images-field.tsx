@@ -1,10 +1,9 @@
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
 import { APPLICATION_SAMPLE_IMAGES_MAX } from "../../../contracts/applications.ts";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { isApiError } from "../../lib/api-errors.ts";
+import { isApiError, showError } from "../../lib/api-errors.ts";
 import { uploadSampleImage } from "./api.ts";
 
 export type SampleImage = {
@@ -36,14 +35,14 @@ export function SampleImagesField({
     const picked = [...(files ?? [])];
     const room = APPLICATION_SAMPLE_IMAGES_MAX - images.length;
     if (picked.length > room)
-      toast.error(`You can attach up to ${APPLICATION_SAMPLE_IMAGES_MAX} sample images.`);
+      showError(`You can attach up to ${APPLICATION_SAMPLE_IMAGES_MAX} sample images.`);
     for (const file of picked.slice(0, Math.max(0, room))) {
       if (!file.type.startsWith("image/")) {
-        toast.error(`${file.name} is not an image.`);
+        showError(`${file.name} is not an image.`);
         continue;
       }
       if (file.size > IMAGE_UPLOAD_MAX_BYTES) {
-        toast.error(`${file.name} is too large (15 MB at most).`);
+        showError(`${file.name} is too large (15 MB at most).`);
         continue;
       }
       const id = crypto.randomUUID();
@@ -55,7 +54,7 @@ export function SampleImagesField({
           return key;
         },
         (error: unknown) => {
-          toast.error(
+          showError(
             isApiError(error)
               ? `${file.name}: ${error.message}`
               : `${file.name} could not be uploaded.`,

@@ -12,7 +12,7 @@ import {
   ZPresenceState,
 } from "../../../contracts/availability.ts";
 import { apiRequest } from "../../lib/api-client.ts";
-import { isRetryable } from "../../lib/api-errors.ts";
+import { isRetryable, showError } from "../../lib/api-errors.ts";
 
 export const availabilityKeys = { presence: ["availability", "presence"] as const };
 
@@ -40,7 +40,7 @@ export function useSetOnline() {
       if (state.online) toast.success(S.onlineToast);
       else toast.success(S.offlineToast);
     },
-    onError: () => toast.error(S.errorTitle, { description: S.updateFailed }),
+    onError: () => showError(S.errorTitle, S.updateFailed),
   });
 }
 

@@ -5,8 +5,7 @@ import { AVAILABILITY_STRINGS as S } from "../../../contracts/availability.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Container, PageHeading } from "../../components/ui/page.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { isApiError } from "../../lib/api-errors.ts";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { useSession } from "../../lib/auth-client.ts";
 import { useAccountRoles } from "../accounts/api.ts";
 import {
@@ -61,34 +60,29 @@ function Guarded({ children }: { children: ReactNode }) {
       </Notice>
     );
   }
-  if (notCreator || isApiError(presence.error, "forbidden")) {
-    return (
-      <Notice title="For approved creators">
-        <p className="text-ink-600">
-          The Availability Manager is for creators with an approved profile. Apply to join, and once
-          you are approved you can go online and set your hours here.
-        </p>
-        <Button asChild>
-          <Link to="/become-photographer">Become a Creator</Link>
-        </Button>
-      </Notice>
-    );
-  }
-  if (presence.error) {
-    return (
-      <Notice title="Your availability could not be loaded">
-        <Button onClick={() => void presence.refetch()}>Try again</Button>
-      </Notice>
-    );
-  }
-  if (!presence.data) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="size-8" />
-      </div>
-    );
-  }
-  return <div className="flex flex-col gap-6">{children}</div>;
+  const forCreators = (
+    <Notice title="For approved creators">
+      <p className="text-ink-600">
+        The Availability Manager is for creators with an approved profile. Apply to join, and once
+        you are approved you can go online and set your hours here.
+      </p>
+      <Button asChild>
+        <Link to="/become-photographer">Become a Creator</Link>
+      </Button>
+    </Notice>
+  );
+  if (notCreator) return forCreators;
+  return (
+    <QueryState
+      query={presence}
+      failed="Your availability could not be loaded."
+      refusals={{ forbidden: forCreators }}
+      size="section"
+      className="py-16"
+    >
+      {() => <div className="flex flex-col gap-6">{children}</div>}
+    </QueryState>
+  );
 }
 
 /** The Availability Manager's frame and guard: only approved creators see its cards. */

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { toast } from "sonner";
 import {
   type Position,
   type PresenceState,
@@ -8,7 +7,7 @@ import {
 } from "../../../contracts/availability.ts";
 import { AVAILABILITY_WATCH, PRESENCE } from "../../../contracts/constants.ts";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
-import { isApiError } from "../../lib/api-errors.ts";
+import { isApiError, showError } from "../../lib/api-errors.ts";
 import { subscribeEvents } from "../../lib/events.ts";
 import { availabilityKeys, sendHeartbeat, sendPageLeftBeacon } from "./api.ts";
 import { type SentPosition, shouldSendPosition } from "./presence-policy.ts";
@@ -102,7 +101,7 @@ export function useLivePresence(state: PresenceState | undefined): void {
     const failed = () => {
       if (locationErrorShown.current) return;
       locationErrorShown.current = true;
-      toast.error(S.locationErrorTitle, { description: S.locationError });
+      showError(S.locationErrorTitle, S.locationError);
     };
     if (!("geolocation" in navigator)) {
       failed();

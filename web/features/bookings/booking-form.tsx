@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect } from "react";
-import { toast } from "sonner";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import {
+  type BookingPrice,
   bookingStartTimes,
   priceBooking,
   twelveHourTime,
@@ -13,14 +14,15 @@ import {
   ZCreateBookingRequest,
 } from "../../../contracts/bookings.ts";
 import { BOOKING_HOURS } from "../../../contracts/constants.ts";
+import type { PublicProfile } from "../../../contracts/profiles.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Select, Textarea } from "../../components/ui/input.tsx";
 import { Avatar } from "../../components/ui/media-image.tsx";
-import { isApiError } from "../../lib/api-errors.ts";
+import { isApiError, showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
-import { formatTimeZone, formatUsd } from "../../lib/format.ts";
+import { formatCents, formatTimeZone } from "../../lib/format.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
 import { useCreatorProfile } from "../profiles/api.ts";
@@ -105,10 +107,6 @@ export function BookingForm({
     },
   });
 
-  // A field behind "Missing info" says so itself, briefly; the toast says the rest.
-  const fieldError = (message?: string) =>
-    message === MISSING_INFO_MESSAGE ? REQUIRED : message || undefined;
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!signedIn) return;
@@ -122,7 +120,7 @@ export function BookingForm({
       }
       const missing =
         !rate || parsed.error?.issues.some((issue) => issue.message === MISSING_INFO_MESSAGE);
-      if (missing) toast.error(MISSING_INFO_TITLE, { description: MISSING_INFO_MESSAGE });
+      if (missing) showError(MISSING_INFO_TITLE, MISSING_INFO_MESSAGE);
       return;
     }
     book({ ...parsed.data, creatorId });
@@ -146,118 +144,147 @@ export function BookingForm({
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {profile ? (
-          <div className="mb-6 flex items-center gap-3">
-            <Avatar imageKey={profile.avatarKey} name={profile.name} className="size-14 text-lg" />
-            <div>
-              <p className="font-bold text-ink-900">{profile.name}</p>
-              <p className="text-sm text-ink-600">
-                {profile.hourlyRateCents
-                  ? `${formatUsd(profile.hourlyRateCents)} per hour`
-                  : "This creator has not set an hourly rate yet."}
-              </p>
-            </div>
-          </div>
-        ) : null}
+        {profile ? <CreatorSummary profile={profile} /> : null}
         <form
           onSubmit={onSubmit}
           noValidate
           className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
         >
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field id="booking-date" label="Date" required error={fieldError(errors.date?.message)}>
-              <Input
-                id="booking-date"
-                type="date"
-                min={today()}
-                aria-invalid={!!errors.date}
-                {...register("date")}
-              />
-            </Field>
-            <Field
-              id="booking-start"
-              label="Start time"
-              required
-              error={fieldError(errors.startTime?.message)}
-              hint={timeZone ? `Times are in ${formatTimeZone(timeZone)}` : undefined}
-            >
-              <Select
-                id="booking-start"
-                aria-invalid={!!errors.startTime}
-                {...register("startTime")}
-              >
-                <option value="">Select a time</option>
-                {START_TIMES.filter((t) => !taken.has(t)).map((t) => (
-                  <option key={t} value={t}>
-                    {twelveHourTime(t)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field
-              id="booking-hours"
-              label="Hours"
-              required
-              error={fieldError(errors.hours?.message)}
-            >
-              <Input
-                id="booking-hours"
-                type="number"
-                inputMode="numeric"
-                min={BOOKING_HOURS.min}
-                max={BOOKING_HOURS.max}
-                step={1}
-                aria-invalid={!!errors.hours}
-                {...register("hours")}
-              />
-            </Field>
-            <Field
-              id="booking-location"
-              label="Full address"
-              required
-              className="sm:col-span-2"
-              error={fieldError(errors.location?.message)}
-            >
-              <Input
-                id="booking-location"
-                autoComplete="street-address"
-                placeholder={ADDRESS_PLACEHOLDER}
-                aria-invalid={!!errors.location}
-                {...register("location")}
-              />
-            </Field>
-            <Field id="booking-notes" label="Notes" className="sm:col-span-2">
-              <Textarea
-                id="booking-notes"
-                rows={3}
-                placeholder="Event type, shot list, parking, anything the creator should know"
-                {...register("notes")}
-              />
-            </Field>
-          </div>
-          <aside className="flex flex-col gap-4 rounded-2xl bg-ink-50 p-4">
-            {price ? (
-              <PriceSummary price={price} />
-            ) : (
-              <p className="text-sm text-ink-600">Pick the hours to see the price.</p>
-            )}
-            <p className="text-xs text-ink-600">{HOLD_EXPLANATION}</p>
-            <Button
-              type="submit"
-              size="lg"
-              disabled={processing || !signedIn}
-              aria-busy={processing}
-            >
-              {processing ? "Processing..." : "Request & Pay Deposit"}
-            </Button>
-            {signedIn ? null : (
-              <Button type="button" variant="outline" onClick={() => openAuthDialog("signin")}>
-                {SIGN_IN_TO_CONTINUE}
-              </Button>
-            )}
-          </aside>
+          <BookingFields register={register} errors={errors} taken={taken} timeZone={timeZone} />
+          <BookingAside price={price} processing={processing} signedIn={signedIn} />
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+type BookingFormValues = z.input<typeof ZBookingForm>;
+
+// A field behind "Missing info" says so itself, briefly; the toast says the rest.
+const fieldError = (message?: string) =>
+  message === MISSING_INFO_MESSAGE ? REQUIRED : message || undefined;
+
+/** Who is being booked, and their rate. */
+function CreatorSummary({ profile }: { profile: PublicProfile }) {
+  return (
+    <div className="mb-6 flex items-center gap-3">
+      <Avatar imageKey={profile.avatarKey} name={profile.name} className="size-14 text-lg" />
+      <div>
+        <p className="font-bold text-ink-900">{profile.name}</p>
+        <p className="text-sm text-ink-600">
+          {profile.hourlyRateCents
+            ? `${formatCents(profile.hourlyRateCents, "USD", "whole")} per hour`
+            : "This creator has not set an hourly rate yet."}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Date, start, hours, address and notes; the start times left are those still free. */
+function BookingFields({
+  register,
+  errors,
+  taken,
+  timeZone,
+}: {
+  register: UseFormRegister<BookingFormValues>;
+  errors: FieldErrors<BookingFormValues>;
+  taken: Set<string>;
+  timeZone: string | undefined;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <Field id="booking-date" label="Date" required error={fieldError(errors.date?.message)}>
+        <Input
+          id="booking-date"
+          type="date"
+          min={today()}
+          aria-invalid={!!errors.date}
+          {...register("date")}
+        />
+      </Field>
+      <Field
+        id="booking-start"
+        label="Start time"
+        required
+        error={fieldError(errors.startTime?.message)}
+        hint={timeZone ? `Times are in ${formatTimeZone(timeZone)}` : undefined}
+      >
+        <Select id="booking-start" aria-invalid={!!errors.startTime} {...register("startTime")}>
+          <option value="">Select a time</option>
+          {START_TIMES.filter((t) => !taken.has(t)).map((t) => (
+            <option key={t} value={t}>
+              {twelveHourTime(t)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="booking-hours" label="Hours" required error={fieldError(errors.hours?.message)}>
+        <Input
+          id="booking-hours"
+          type="number"
+          inputMode="numeric"
+          min={BOOKING_HOURS.min}
+          max={BOOKING_HOURS.max}
+          step={1}
+          aria-invalid={!!errors.hours}
+          {...register("hours")}
+        />
+      </Field>
+      <Field
+        id="booking-location"
+        label="Full address"
+        required
+        className="sm:col-span-2"
+        error={fieldError(errors.location?.message)}
+      >
+        <Input
+          id="booking-location"
+          autoComplete="street-address"
+          placeholder={ADDRESS_PLACEHOLDER}
+          aria-invalid={!!errors.location}
+          {...register("location")}
+        />
+      </Field>
+      <Field id="booking-notes" label="Notes" className="sm:col-span-2">
+        <Textarea
+          id="booking-notes"
+          rows={3}
+          placeholder="Event type, shot list, parking, anything the creator should know"
+          {...register("notes")}
+        />
+      </Field>
+    </div>
+  );
+}
+
+/** The price, the hold explained, and the submit (or sign-in) buttons. */
+function BookingAside({
+  price,
+  processing,
+  signedIn,
+}: {
+  price: BookingPrice | null;
+  processing: boolean;
+  signedIn: boolean;
+}) {
+  return (
+    <aside className="flex flex-col gap-4 rounded-2xl bg-ink-50 p-4">
+      {price ? (
+        <PriceSummary price={price} />
+      ) : (
+        <p className="text-sm text-ink-600">Pick the hours to see the price.</p>
+      )}
+      <p className="text-xs text-ink-600">{HOLD_EXPLANATION}</p>
+      <Button type="submit" size="lg" disabled={processing || !signedIn} aria-busy={processing}>
+        {processing ? "Processing..." : "Request & Pay Deposit"}
+      </Button>
+      {signedIn ? null : (
+        <Button type="button" variant="outline" onClick={() => openAuthDialog("signin")}>
+          {SIGN_IN_TO_CONTINUE}
+        </Button>
+      )}
+    </aside>
   );
 }

@@ -4,6 +4,7 @@ import {
   ZDeliveryFileResponse,
 } from "../../../contracts/delivery.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
+import { ApiError } from "../../lib/api-error.ts";
 
 /**
  * Sends one photo with XMLHttpRequest, the browser API that reports upload progress.
@@ -28,10 +29,16 @@ export function uploadPhoto(
         const parsed = ZDeliveryFileResponse.safeParse(json);
         if (parsed.success) return resolve(parsed.data.file);
       }
+      // The one error shape, as the API client throws it (web/lib/api-client.ts).
       const error = ZErrorResponse.safeParse(json);
-      reject(new Error(error.success ? error.data.error.message : `Upload failed (${xhr.status})`));
+      reject(
+        error.success
+          ? new ApiError(xhr.status, error.data.error.code, error.data.error.message)
+          : new ApiError(xhr.status, "unexpected_response", `Upload failed (${xhr.status})`),
+      );
     };
-    xhr.onerror = () => reject(new Error("Network error: check your connection and retry"));
+    xhr.onerror = () =>
+      reject(new ApiError(0, "network", "Network error: check your connection and retry"));
     const form = new FormData();
     form.append("uploadId", uploadId);
     form.append("file", file);

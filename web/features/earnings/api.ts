@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { toast } from "sonner";
 import {
   ZAdminPayoutResponse,
@@ -7,9 +8,14 @@ import {
   ZEarningsResponse,
   ZTierChangeResponse,
 } from "../../../contracts/payouts.ts";
+import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { showError } from "../../lib/api-errors.ts";
+import { subscribeEvents } from "../../lib/events.ts";
+import { formatCents } from "../../lib/format.ts";
 
 export const earningsKeys = {
+  all: ["earnings"] as const,
   mine: (userId: string | undefined) => ["earnings", userId] as const,
   staffPayouts: ["admin", "payouts"] as const,
   staffTiers: ["admin", "tiers"] as const,
@@ -27,6 +33,18 @@ export function useEarnings(userId: string | undefined) {
   });
 }
 
+/**
+ * One of the creator's payouts changed status (sent, paid, failed, taken back): reload their
+ * earnings. A dropped stream replays what it missed; when it cannot, reload.
+ */
+export function useLivePayouts() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const reload = () => void client.invalidateQueries({ queryKey: earningsKeys.all });
+    return subscribeEvents(REALTIME_TOPICS.payouts, { onEvent: reload, onResync: reload });
+  }, [client]);
+}
+
 export function useStaffPayouts() {
   return useQuery({
     queryKey: earningsKeys.staffPayouts,
@@ -41,9 +59,6 @@ export function useStaffTiers() {
   });
 }
 
-const failed = (title: string) => (error: Error) =>
-  toast.error(title, { description: error.message });
-
 export function useMarkSent() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -53,11 +68,11 @@ export function useMarkSent() {
       }),
     onSuccess: ({ payout }) => {
       toast.success("Payout marked as sent", {
-        description: `${payout.creatorName} · ${(payout.amountCents / 100).toFixed(2)} USD`,
+        description: `${payout.creatorName} · ${formatCents(payout.amountCents)}`,
       });
       return queryClient.invalidateQueries({ queryKey: earningsKeys.staffPayouts });
     },
-    onError: failed("Could not mark the payout as sent"),
+    meta: { errorTitle: "Could not mark the payout as sent" },
   });
 }
 
@@ -68,11 +83,11 @@ export function useRetryPayout() {
       apiRequest("POST", `/admin/payouts/${id}/retry`, ZAdminPayoutResponse, { body: {} }),
     onSuccess: ({ payout }) => {
       if (payout.status === "failed")
-        toast.error("The payout failed again", { description: payout.failureReason ?? undefined });
+        showError("The payout failed again", payout.failureReason ?? undefined);
       else toast.success("Payout sent again");
       return queryClient.invalidateQueries({ queryKey: earningsKeys.staffPayouts });
     },
-    onError: failed("Could not retry the payout"),
+    meta: { errorTitle: "Could not retry the payout" },
   });
 }
 
@@ -87,6 +102,6 @@ export function useSetVip() {
       toast.success(input.vip ? "Invited to VIP" : "VIP invitation removed");
       return queryClient.invalidateQueries({ queryKey: earningsKeys.staffTiers });
     },
-    onError: failed("Could not change the tier"),
+    meta: { errorTitle: "Could not change the tier" },
   });
 }

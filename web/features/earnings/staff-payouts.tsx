@@ -1,12 +1,13 @@
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import type { AdminPayout } from "../../../contracts/payouts.ts";
 import { TIER_LABELS } from "../../../contracts/payouts.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatCents, formatDate } from "../../lib/format.ts";
+import { useListParams } from "../../lib/use-list-params.ts";
 import { useMarkSent, useRetryPayout, useSetVip, useStaffPayouts, useStaffTiers } from "./api.ts";
 import { METHOD_LABELS } from "./labels.ts";
 
@@ -17,6 +18,7 @@ const TABS = [
   { id: "tiers", label: "Tiers" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
+const TAB_IDS = TABS.map((t) => t.id);
 
 function Empty({ children }: { children: string }) {
   return (
@@ -61,10 +63,31 @@ function PayoutLists({ tab }: { tab: Exclude<TabId, "tiers"> }) {
   const query = useStaffPayouts();
   const markSent = useMarkSent();
   const retry = useRetryPayout();
-  if (query.isPending) return <Spinner />;
-  if (query.error) return <Empty>We could not load the payouts.</Empty>;
-  const list =
-    tab === "queue" ? query.data.manual : tab === "failed" ? query.data.failed : query.data.recent;
+  return (
+    <QueryState query={query} failed="We could not load the payouts." size="section">
+      {(data) => (
+        <PayoutList
+          tab={tab}
+          list={tab === "queue" ? data.manual : tab === "failed" ? data.failed : data.recent}
+          markSent={markSent}
+          retry={retry}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+function PayoutList({
+  tab,
+  list,
+  markSent,
+  retry,
+}: {
+  tab: Exclude<TabId, "tiers">;
+  list: AdminPayout[];
+  markSent: ReturnType<typeof useMarkSent>;
+  retry: ReturnType<typeof useRetryPayout>;
+}) {
   if (list.length === 0) {
     return (
       <Empty>
@@ -111,39 +134,45 @@ function PayoutLists({ tab }: { tab: Exclude<TabId, "tiers"> }) {
 function TiersList() {
   const query = useStaffTiers();
   const setVip = useSetVip();
-  if (query.isPending) return <Spinner />;
-  if (query.error) return <Empty>We could not load the tiers.</Empty>;
   return (
-    <ul className="flex flex-col gap-3">
-      {query.data.items.map((c) => (
-        <li key={c.creatorProfileId}>
-          <Card>
-            <CardContent className="flex flex-wrap items-center gap-3 p-4">
-              <div className="flex min-w-0 flex-1 flex-col">
-                <span className="font-semibold text-ink-900">{c.creatorName}</span>
-                <span className="text-sm text-ink-600">
-                  {c.jobsCompleted} completed · rating {c.rating.toFixed(2)}
-                </span>
-              </div>
-              <Badge variant={c.tier === "vip" ? "dark" : "default"}>{TIER_LABELS[c.tier]}</Badge>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={setVip.isPending}
-                onClick={() => setVip.mutate({ id: c.creatorProfileId, vip: !c.vip })}
-              >
-                {c.vip ? "Remove VIP" : "Invite to VIP"}
-              </Button>
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <QueryState query={query} failed="We could not load the tiers." size="section">
+      {(data) => (
+        <ul className="flex flex-col gap-3">
+          {data.items.map((c) => (
+            <li key={c.creatorProfileId}>
+              <Card>
+                <CardContent className="flex flex-wrap items-center gap-3 p-4">
+                  <div className="flex min-w-0 flex-1 flex-col">
+                    <span className="font-semibold text-ink-900">{c.creatorName}</span>
+                    <span className="text-sm text-ink-600">
+                      {c.jobsCompleted} completed · rating {c.rating.toFixed(2)}
+                    </span>
+                  </div>
+                  <Badge variant={c.tier === "vip" ? "dark" : "default"}>
+                    {TIER_LABELS[c.tier]}
+                  </Badge>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={setVip.isPending}
+                    onClick={() => setVip.mutate({ id: c.creatorProfileId, vip: !c.vip })}
+                  >
+                    {c.vip ? "Remove VIP" : "Invite to VIP"}
+                  </Button>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 
 export function StaffPayouts() {
-  const [tab, setTab] = useState<TabId>("queue");
+  const params = useListParams();
+  const tab = params.oneOf("tab", TAB_IDS, "queue")!;
+  const setTab = (next: TabId) => params.update({ tab: next === "queue" ? undefined : next });
   return (
     <div className="flex flex-col gap-5">
       <div

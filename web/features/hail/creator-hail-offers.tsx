@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { HailOffer } from "../../../contracts/hail.ts";
 import { isApiError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatCents } from "../../lib/format.ts";
 import { beep, notifyWhenHidden, useNotificationPermission } from "./alerts.ts";
 import { hailKeys, upsertOffer, useHailOffers, useLiveHailOffers } from "./api.ts";
 import { OfferCard } from "./offer-card.tsx";
@@ -55,7 +55,7 @@ function Offers({ userId }: { userId: string }) {
     beep();
     notifyWhenHidden(
       `${NEW_HAIL}: ${offer.service}, ${offer.hours} h`,
-      `${offer.area} · ${earnLabel(formatMoney(offer.netEarningsCents, offer.currency))}`,
+      `${offer.area} · ${earnLabel(formatCents(offer.netEarningsCents, offer.currency))}`,
       offer.hailId,
     );
   }, []);

@@ -53,17 +53,55 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
+/** The browser's position, asked for once the person taps 'Use my location'. */
+function useDevicePosition(onFound: () => void) {
+  const [coords, setCoords] = useState<Coords | null>(null);
+  const [locating, setLocating] = useState<Locating>("idle");
+  const locate = () => {
+    if (!("geolocation" in navigator)) {
+      setLocating("denied");
+      return;
+    }
+    setLocating("finding");
+    navigator.geolocation.getCurrentPosition(
+      ({ coords: c }) => {
+        setCoords({ lat: c.latitude, lng: c.longitude });
+        setLocating("found");
+        onFound();
+      },
+      () => setLocating("denied"),
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 },
+    );
+  };
+  return { coords, locating, locate };
+}
+
+/** What keeps the hail from being sent, shown under the address; null when nothing does. */
+function hailIssue(body: CreateHailRequest, placed: boolean): string | null {
+  const parsed = ZCreateHailRequest.safeParse(body);
+  const addressIssue = parsed.success
+    ? null
+    : parsed.error.issues.find((i) => i.path[0] === "location")?.message;
+  // Without a point the server places the address by its ZIP.
+  const placeIssue =
+    !placed && body.location && !HAS_ZIP.test(body.location)
+      ? HAIL_ADDRESS_NOT_FOUND_MESSAGE
+      : null;
+  const issue = addressIssue ?? placeIssue;
+  if (issue || parsed.success) return issue ?? null;
+  return parsed.error.issues[0]?.message ?? null;
+}
+
 /** The hail's details, the price up front (once the place is known), and 'Hail now'. */
 export function HailForm({ onSent }: { onSent?: () => void }) {
   const [service, setService] = useState<Service>(SERVICES[0]);
   const [hours, setHours] = useState<number>(BOOKING_HOURS.default);
   const [location, setLocation] = useState("");
-  const [coords, setCoords] = useState<Coords | null>(null);
-  const [locating, setLocating] = useState<Locating>("idle");
   const [startInMinutes, setStartInMinutes] = useState<number>(HAIL.startOptionsMinutes[0]);
   const [radiusMiles, setRadiusMiles] = useState<number>(HAIL.defaultRadiusMiles);
   const [notes, setNotes] = useState("");
   const [locationError, setLocationError] = useState<string | null>(null);
+  const { coords, locating, locate } = useDevicePosition(() => setLocationError(null));
   // Without the browser's position, the typed address's ZIP or "City, ST" is quoted.
   const settledLocation = useSettled(location, ADDRESS_PAUSE_MS);
   const typedPlace = coords ? null : placeOfAddress(settledLocation);
@@ -77,23 +115,6 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
   // Where the quote found the typed place: the hail is sent from there.
   const found = !coords && !quote.isPlaceholderData ? quote.data?.place : null;
 
-  const locate = () => {
-    if (!("geolocation" in navigator)) {
-      setLocating("denied");
-      return;
-    }
-    setLocating("finding");
-    navigator.geolocation.getCurrentPosition(
-      ({ coords: c }) => {
-        setCoords({ lat: c.latitude, lng: c.longitude });
-        setLocating("found");
-        setLocationError(null);
-      },
-      () => setLocating("denied"),
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 },
-    );
-  };
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const point = coords ?? (found ? { lat: found.lat, lng: found.lng } : null);
@@ -106,21 +127,10 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
       radiusMiles,
       ...(notes.trim() ? { notes: notes.trim() } : {}),
     };
-    const parsed = ZCreateHailRequest.safeParse(body);
-    const addressIssue = parsed.success
-      ? null
-      : parsed.error.issues.find((i) => i.path[0] === "location")?.message;
-    // Without a point the server places the address by its ZIP.
-    const placeIssue =
-      !point && location.trim() && !HAS_ZIP.test(location) ? HAIL_ADDRESS_NOT_FOUND_MESSAGE : null;
-    const issue = addressIssue ?? placeIssue;
-    if (issue || !parsed.success) {
-      setLocationError(issue ?? parsed.error?.issues[0]?.message ?? null);
-      document.getElementById("hail-location")?.focus();
-      return;
-    }
-    setLocationError(null);
-    hail(body);
+    const issue = hailIssue(body, Boolean(point));
+    setLocationError(issue);
+    if (issue !== null) document.getElementById("hail-location")?.focus();
+    else hail(body);
   };
 
   return (
@@ -138,73 +148,19 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
           onChange={setService}
           label={(s) => (s === "Content Creation" ? "Content" : s)}
         />
-        <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3">
-          <Field id="hail-hours" label="Hours">
-            <Select
-              id="hail-hours"
-              value={hours}
-              onChange={(e) => setHours(Number(e.target.value))}
-            >
-              {HOURS.map((h) => (
-                <option key={h} value={h}>
-                  {h} {h === 1 ? "hour" : "hours"}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="hail-start" label="Start">
-            <Select
-              id="hail-start"
-              value={startInMinutes}
-              onChange={(e) => setStartInMinutes(Number(e.target.value))}
-            >
-              {HAIL.startOptionsMinutes.map((m) => (
-                <option key={m} value={m}>
-                  {startOptionLabel(m)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Field id="hail-location" label="Address" required error={locationError}>
-            <Input
-              id="hail-location"
-              autoComplete="street-address"
-              placeholder={ADDRESS_PLACEHOLDER}
-              value={location}
-              aria-invalid={Boolean(locationError)}
-              onChange={(e) => setLocation(e.target.value)}
-            />
-          </Field>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={locate}
-              disabled={locating === "finding"}
-              aria-busy={locating === "finding"}
-            >
-              {locating === "finding" ? (
-                <Loader2 className="animate-spin" aria-hidden />
-              ) : (
-                <Navigation aria-hidden />
-              )}
-              {locating === "finding" ? LOCATING : USE_MY_LOCATION}
-            </Button>
-            <p role="status" className="text-xs font-medium">
-              {locating === "found" ? (
-                <span className="inline-flex items-center gap-1 text-emerald-700">
-                  <MapPin className="size-3.5" aria-hidden />
-                  {USING_LOCATION}
-                </span>
-              ) : locating === "denied" ? (
-                <span className="text-amber-700">{LOCATION_DENIED}</span>
-              ) : null}
-            </p>
-          </div>
-        </div>
+        <WhenFields
+          hours={hours}
+          onHours={setHours}
+          startInMinutes={startInMinutes}
+          onStart={setStartInMinutes}
+        />
+        <AddressField
+          value={location}
+          onChange={setLocation}
+          error={locationError}
+          locating={locating}
+          onLocate={locate}
+        />
         <Segmented
           legend="Radius"
           name="hail-radius"
@@ -236,6 +192,103 @@ export function HailForm({ onSent }: { onSent?: () => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** How long, and how soon the session starts. */
+function WhenFields({
+  hours,
+  onHours,
+  startInMinutes,
+  onStart,
+}: {
+  hours: number;
+  onHours: (hours: number) => void;
+  startInMinutes: number;
+  onStart: (minutes: number) => void;
+}) {
+  return (
+    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3">
+      <Field id="hail-hours" label="Hours">
+        <Select id="hail-hours" value={hours} onChange={(e) => onHours(Number(e.target.value))}>
+          {HOURS.map((h) => (
+            <option key={h} value={h}>
+              {h} {h === 1 ? "hour" : "hours"}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="hail-start" label="Start">
+        <Select
+          id="hail-start"
+          value={startInMinutes}
+          onChange={(e) => onStart(Number(e.target.value))}
+        >
+          {HAIL.startOptionsMinutes.map((m) => (
+            <option key={m} value={m}>
+              {startOptionLabel(m)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
+  );
+}
+
+/** The typed address, or the browser's position instead ('Use my location'). */
+function AddressField({
+  value,
+  onChange,
+  error,
+  locating,
+  onLocate,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  locating: Locating;
+  onLocate: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Field id="hail-location" label="Address" required error={error}>
+        <Input
+          id="hail-location"
+          autoComplete="street-address"
+          placeholder={ADDRESS_PLACEHOLDER}
+          value={value}
+          aria-invalid={Boolean(error)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </Field>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={onLocate}
+          disabled={locating === "finding"}
+          aria-busy={locating === "finding"}
+        >
+          {locating === "finding" ? (
+            <Loader2 className="animate-spin" aria-hidden />
+          ) : (
+            <Navigation aria-hidden />
+          )}
+          {locating === "finding" ? LOCATING : USE_MY_LOCATION}
+        </Button>
+        <p role="status" className="text-xs font-medium">
+          {locating === "found" ? (
+            <span className="inline-flex items-center gap-1 text-emerald-700">
+              <MapPin className="size-3.5" aria-hidden />
+              {USING_LOCATION}
+            </span>
+          ) : locating === "denied" ? (
+            <span className="text-amber-700">{LOCATION_DENIED}</span>
+          ) : null}
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { HAIL_TAKEN_MESSAGE, type HailOffer } from "../../../contracts/hail.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { isApiError } from "../../lib/api-errors.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatCents } from "../../lib/format.ts";
 import { useOfferAnswer } from "./api.ts";
 import { Countdown, useSecondsLeft } from "./countdown.tsx";
 import {
@@ -119,7 +119,7 @@ export function OfferCard({
             </p>
           </div>
           <p className="shrink-0 rounded-xl bg-emerald-50 px-3 py-1.5 text-right text-sm font-bold text-emerald-800">
-            {earnLabel(formatMoney(offer.netEarningsCents, offer.currency))}
+            {earnLabel(formatCents(offer.netEarningsCents, offer.currency))}
             <span className="block text-xs font-medium text-emerald-800">
               {afterCommissionLabel(offer.commissionPercent)}
             </span>

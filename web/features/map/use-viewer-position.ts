@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { MAP } from "../../../contracts/constants.ts";
+import { showError } from "../../lib/api-errors.ts";
 
 type Position = { lat: number; lng: number };
 export type ViewerPosition = {
@@ -29,7 +29,7 @@ export function useViewerPosition(): ViewerPosition {
     let cancelled = false;
     const fallback = (message: string) => {
       if (cancelled) return;
-      toast.error(message);
+      showError(message);
       setState({ center: MAP.defaultCenter, viewer: null, located: false });
     };
     if (!("geolocation" in navigator)) {

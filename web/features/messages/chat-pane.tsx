@@ -1,7 +1,7 @@
 import { Ban } from "lucide-react";
 import { type Conversation, MESSAGE_BLOCKED } from "../../../contracts/messages.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { ChatHeader } from "./chat-header.tsx";
 import { Composer } from "./composer.tsx";
 import { MessageList } from "./message-list.tsx";
@@ -56,27 +56,23 @@ export function ChatPane({
       className="flex min-h-0 flex-1 flex-col"
     >
       <ChatHeader conversation={conversation} typing={typing} onBack={onBack} />
-      {messages.data ? (
-        <MessageList
-          conversationId={conversation.id}
-          state={messages.data}
-          myRole={conversation.myRole}
-          loadingOlder={messages.loadingOlder}
-          onLoadOlder={() => void messages.loadOlder()}
-          onRetry={retry}
-        />
-      ) : messages.isError ? (
-        <div className="flex flex-1 flex-col items-center justify-center gap-2 text-sm text-ink-600">
-          Messages could not be loaded.
-          <Button variant="link" onClick={() => void messages.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div className="grid flex-1 place-items-center">
-          <Spinner />
-        </div>
-      )}
+      <QueryState
+        query={messages}
+        failed="Messages could not be loaded."
+        size="compact"
+        className="flex flex-1 flex-col items-center justify-center"
+      >
+        {(state) => (
+          <MessageList
+            conversationId={conversation.id}
+            state={state}
+            myRole={conversation.myRole}
+            loadingOlder={messages.loadingOlder}
+            onLoadOlder={() => void messages.loadOlder()}
+            onRetry={retry}
+          />
+        )}
+      </QueryState>
       {blocked ? (
         <BlockedNotice conversation={conversation} />
       ) : (

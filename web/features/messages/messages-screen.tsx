@@ -6,6 +6,7 @@ import { type Conversation, SELECT_CONVERSATION } from "../../../contracts/messa
 import { conversationPath, PAGE_ROUTES } from "../../../contracts/routes.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Container } from "../../components/ui/page.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/cn.ts";
@@ -74,23 +75,21 @@ function Inbox({ myName }: { myName: string }) {
             </span>
           ) : null}
         </div>
-        {conversations ? (
-          <ConversationList
-            conversations={conversations}
-            selectedId={selectedId}
-            typing={typing}
-            onSelect={(id) => navigate(conversationPath(id))}
-          />
-        ) : list.isError ? (
-          <p className="px-4 py-12 text-center text-sm text-ink-600">
-            Your conversations could not be loaded.{" "}
-            <Button variant="link" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </p>
-        ) : (
-          <Spinner />
-        )}
+        <QueryState
+          query={list}
+          failed="Your conversations could not be loaded."
+          size="compact"
+          className="px-4 py-12"
+        >
+          {(data) => (
+            <ConversationList
+              conversations={data.conversations}
+              selectedId={selectedId}
+              typing={typing}
+              onSelect={(id) => navigate(conversationPath(id))}
+            />
+          )}
+        </QueryState>
       </aside>
       <div
         className={cn(

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { MESSAGES } from "../../../contracts/constants.ts";
 import { type MessageAttachment, TOO_MANY_ATTACHMENTS } from "../../../contracts/messages.ts";
-import { toastApiError } from "../../lib/api-errors.ts";
+import { showError, toastApiError } from "../../lib/api-errors.ts";
 import { uploadAttachment } from "./api.ts";
 
 export type Upload = {
@@ -41,7 +40,7 @@ export function useAttachmentUploads(conversationId: string) {
 
   const add = (files: File[]) => {
     const room = MESSAGES.maxAttachments - live.current.length;
-    if (files.length > room) toast.error(TOO_MANY_ATTACHMENTS);
+    if (files.length > room) showError(TOO_MANY_ATTACHMENTS);
     const added = files.slice(0, Math.max(0, room)).map<Upload>((file) => ({
       key: crypto.randomUUID(),
       file,

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "sonner";
 import {
   type ConversationRole,
   MESSAGE_RATE_LIMIT,
@@ -8,7 +7,7 @@ import {
   MESSAGE_SEND_FAILED_TITLE,
   type MessageAttachment,
 } from "../../../contracts/messages.ts";
-import { isApiError, toastApiError } from "../../lib/api-errors.ts";
+import { isApiError, showError, toastApiError } from "../../lib/api-errors.ts";
 import { sendMessage } from "./api.ts";
 import { messageKeys } from "./keys.ts";
 import {
@@ -49,7 +48,7 @@ export function useSendMessage(conversationId: string, myRole: ConversationRole,
           s ? withSendState(s, message.id, "failed") : s,
         );
         if (isApiError(error, "rate_limited")) {
-          toast.error(MESSAGE_RATE_LIMIT_TITLE, { description: MESSAGE_RATE_LIMIT });
+          showError(MESSAGE_RATE_LIMIT_TITLE, MESSAGE_RATE_LIMIT);
         } else {
           toastApiError(error, MESSAGE_SEND_FAILED_TITLE);
         }

@@ -12,7 +12,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { BackLink, Container, PageHeading } from "../../components/ui/page.tsx";
-import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { apiRequest } from "../../lib/api-client.ts";
 import { isApiError } from "../../lib/api-errors.ts";
 import { cn } from "../../lib/cn.ts";
@@ -145,20 +145,16 @@ export function ConversationReport({ id }: { id: string }) {
     <Container className="max-w-4xl pb-16">
       <BackLink to={PAGE_ROUTES.admin}>Back to dashboard</BackLink>
       <PageHeading title="Reported conversation" />
-      {report.data ? (
-        <ReportView report={report.data} />
-      ) : report.isPending ? (
-        <PageSpinner />
-      ) : (
-        <p className="py-12 text-center text-ink-600">
-          {isApiError(report.error, "not_found")
+      <QueryState
+        query={report}
+        failed={
+          isApiError(report.error, "not_found")
             ? "This report does not exist."
-            : "The report could not be loaded."}{" "}
-          <Button variant="link" onClick={() => void report.refetch()}>
-            Try again
-          </Button>
-        </p>
-      )}
+            : "The report could not be loaded."
+        }
+      >
+        {(data) => <ReportView report={data} />}
+      </QueryState>
     </Container>
   );
 }

@@ -10,32 +10,32 @@ import {
 } from "../../../contracts/notifications.ts";
 import { PAGE_ROUTES } from "../../../contracts/routes.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { useLatestNotifications, useMarkAllRead, useMarkRead } from "./api.ts";
 import { NotificationItem } from "./notification-item.tsx";
 import { bellLabel, UnreadBadge } from "./unread-badge.tsx";
 import { useLiveNotifications } from "./use-live-notifications.ts";
 
 function DropdownBody({ onOpen }: { onOpen: (n: Notification) => void }) {
-  const { data, isPending, isError, refetch } = useLatestNotifications();
-  if (isPending) {
-    return (
-      <div className="flex justify-center p-8">
-        <Spinner />
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <p className="px-3 py-8 text-center text-sm text-ink-600">
-        Notifications could not be loaded.{" "}
-        <Button variant="link" size="sm" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </p>
-    );
-  }
-  if (data.notifications.length === 0) {
+  return (
+    <QueryState
+      query={useLatestNotifications()}
+      failed="Notifications could not be loaded."
+      size="compact"
+    >
+      {(data) => <LatestNotifications notifications={data.notifications} onOpen={onOpen} />}
+    </QueryState>
+  );
+}
+
+function LatestNotifications({
+  notifications,
+  onOpen,
+}: {
+  notifications: Notification[];
+  onOpen: (n: Notification) => void;
+}) {
+  if (notifications.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 px-3 py-10 text-center">
         <span className="grid size-12 place-items-center rounded-full bg-ink-100 text-ink-500">
@@ -47,7 +47,7 @@ function DropdownBody({ onOpen }: { onOpen: (n: Notification) => void }) {
   }
   return (
     <ul className="flex flex-col gap-0.5">
-      {data.notifications.map((n) => (
+      {notifications.map((n) => (
         <li key={n.id}>
           <NotificationItem notification={n} onOpen={onOpen} compact />
         </li>

@@ -13,7 +13,7 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { BrowserNotificationsControl } from "./browser-notifications-control.tsx";
 import { usePreferences, useSavePreferences } from "./preferences-api.ts";
 import { SettingSwitch } from "./setting-switch.tsx";
@@ -116,18 +116,14 @@ export function NotificationSettingsCard() {
         <CardDescription>Choose what we email you and what others see.</CardDescription>
       </CardHeader>
       <CardContent>
-        {preferences.data ? (
-          <SettingsForm key={JSON.stringify(preferences.data)} saved={preferences.data} />
-        ) : preferences.isError ? (
-          <p className="text-sm text-ink-600">
-            Your settings could not be loaded.{" "}
-            <Button variant="link" onClick={() => void preferences.refetch()}>
-              Try again
-            </Button>
-          </p>
-        ) : (
-          <Spinner />
-        )}
+        <QueryState
+          query={preferences}
+          failed="Your settings could not be loaded."
+          size="compact"
+          className="p-0 text-left"
+        >
+          {(saved) => <SettingsForm key={JSON.stringify(saved)} saved={saved} />}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -3,9 +3,10 @@ import {
   MARK_ALL_READ,
   NO_NOTIFICATIONS,
   type Notification,
+  type NotificationsResponse,
 } from "../../../contracts/notifications.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { useMarkAllRead, useMarkRead, useNotificationList } from "./api.ts";
 import { NotificationItem } from "./notification-item.tsx";
 import { useLiveNotifications } from "./use-live-notifications.ts";
@@ -14,27 +15,28 @@ import { useLiveNotifications } from "./use-live-notifications.ts";
 export function NotificationsList() {
   useLiveNotifications();
   const list = useNotificationList();
+  return (
+    <QueryState query={list} failed="Your notifications could not be loaded." size="section">
+      {(data) => <LoadedNotifications list={list} pages={data.pages} />}
+    </QueryState>
+  );
+}
+
+function LoadedNotifications({
+  list,
+  pages,
+}: {
+  list: ReturnType<typeof useNotificationList>;
+  pages: NotificationsResponse[];
+}) {
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
-
-  if (list.isPending) return <Spinner />;
-  if (list.isError) {
-    return (
-      <p className="py-12 text-center text-ink-600">
-        Your notifications could not be loaded.{" "}
-        <Button variant="link" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </p>
-    );
-  }
-
   // A notification that moved between pages while paging is shown once.
   const seen = new Set<string>();
-  const notifications = list.data.pages
+  const notifications = pages
     .flatMap((p) => p.notifications)
     .filter((n) => !seen.has(n.id) && seen.add(n.id));
-  const unread = list.data.pages[0]?.unreadCount ?? 0;
+  const unread = pages[0]?.unreadCount ?? 0;
   const open = (n: Notification) => {
     if (!n.read) markRead.mutate(n.id);
   };

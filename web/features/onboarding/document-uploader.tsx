@@ -1,8 +1,8 @@
 import { FileText, Trash2, Upload } from "lucide-react";
-import { toast } from "sonner";
 import { DOCUMENT_UPLOAD_MAX_BYTES } from "../../../contracts/media.ts";
 import type { CreatorDocument, DocumentKind } from "../../../contracts/profile-setup.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { showError } from "../../lib/api-errors.ts";
 import type { ProfileSetupActions } from "./api.ts";
 import { pickedFiles, useBusyAction } from "./upload-actions.ts";
 
@@ -23,7 +23,7 @@ export function DocumentUploader({
     const files = pickedFiles(list);
     for (const file of files) {
       if (file.size > DOCUMENT_UPLOAD_MAX_BYTES) {
-        toast.error(`${file.name} is too large (10 MB at most).`);
+        showError(`${file.name} is too large (10 MB at most).`);
         continue;
       }
       await run(() => actions.uploadDocument(kind, file));

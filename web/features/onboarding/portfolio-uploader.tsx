@@ -1,12 +1,11 @@
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { IMAGE_UPLOAD_MAX_BYTES, imageUrl } from "../../../contracts/media.ts";
 import { PORTFOLIO_HINT } from "../../../contracts/profile-setup.ts";
 import type { PortfolioItem } from "../../../contracts/profiles.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { toastApiError } from "../../lib/api-errors.ts";
+import { showError, toastApiError } from "../../lib/api-errors.ts";
 import { type ProfileSetupActions, UPLOAD_FAILED } from "./api.ts";
 import { pickedFiles, useBusyAction } from "./upload-actions.ts";
 
@@ -24,9 +23,9 @@ export function PortfolioUploader({
     const files = pickedFiles(list);
     if (!files.length) return;
     const ok = files.filter((file) => {
-      if (!file.type.startsWith("image/")) toast.error(`${file.name} is not an image.`);
+      if (!file.type.startsWith("image/")) showError(`${file.name} is not an image.`);
       else if (file.size > IMAGE_UPLOAD_MAX_BYTES)
-        toast.error(`${file.name} is too large (15 MB at most).`);
+        showError(`${file.name} is too large (15 MB at most).`);
       else return true;
       return false;
     });

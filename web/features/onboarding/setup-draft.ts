@@ -5,6 +5,7 @@ import {
   type SaveStepRequest,
   ZSaveStepRequest,
 } from "../../../contracts/profile-setup.ts";
+import { centsFromInput, dollarsInput } from "../../lib/form-inputs.ts";
 
 type Specialty = (typeof PROFILE_SPECIALTIES)[number];
 type Equipment = (typeof EQUIPMENT)[number];
@@ -33,10 +34,6 @@ export type SetupDraft = {
   references: string;
 };
 
-const dollars = (cents: number | null) =>
-  cents === null ? "" : (cents / 100).toFixed(2).replace(/\.00$/, "");
-const cents = (text: string) => (text.trim() === "" ? null : Math.round(Number(text) * 100));
-
 export function draftFrom(profile: ProfileSetup): SetupDraft {
   return {
     fullName: profile.fullName ?? "",
@@ -46,11 +43,11 @@ export function draftFrom(profile: ProfileSetup): SetupDraft {
     specialties: profile.specialties as Specialty[],
     equipment: profile.equipment as Equipment[],
     experience: profile.experience ?? "",
-    hourlyRate: dollars(profile.hourlyRateCents),
+    hourlyRate: dollarsInput(profile.hourlyRateCents),
     packageServices: profile.packageServices ?? "",
     travelRadius: profile.travelRadius ?? DEFAULT_TRAVEL_RADIUS_MILES,
     serviceLocation: profile.serviceLocation ?? "",
-    travelFee: dollars(profile.travelFeeCents),
+    travelFee: dollarsInput(profile.travelFeeCents),
     paymentMethod: profile.paymentMethod ?? "",
     payoutEmail: profile.payoutEmail ?? "",
     // Bank and tax numbers are never sent back; empty means "keep what is stored".
@@ -96,11 +93,11 @@ export function stepRequest(
     case 3:
       return {
         step: 3,
-        hourlyRateCents: cents(d.hourlyRate),
+        hourlyRateCents: centsFromInput(d.hourlyRate),
         packageServices: d.packageServices,
         travelRadius: d.travelRadius,
         serviceLocation: d.serviceLocation,
-        travelFeeCents: cents(d.travelFee),
+        travelFeeCents: centsFromInput(d.travelFee),
       };
     case 4:
       return {

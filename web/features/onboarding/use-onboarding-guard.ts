@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ONBOARDING_MESSAGES } from "../../../contracts/onboarding.ts";
-import { isApiError } from "../../lib/api-errors.ts";
+import { isApiError, showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
 import { useOnboardingState } from "./api.ts";
 
@@ -18,7 +18,7 @@ export function useOnboardingGuard(applicationId: string | null) {
 
   useEffect(() => {
     if (!applicationId) {
-      toast.error(ONBOARDING_MESSAGES.noApplicationId);
+      showError(ONBOARDING_MESSAGES.noApplicationId);
       navigate("/", { replace: true });
       return;
     }
@@ -34,7 +34,7 @@ export function useOnboardingGuard(applicationId: string | null) {
       const known = (["forbidden", "not_found", "conflict"] as const).some((code) =>
         isApiError(query.error, code),
       );
-      toast.error(known ? query.error.message : "Failed to load application");
+      showError(known ? query.error.message : "Failed to load application");
       navigate("/", { replace: true });
       return;
     }

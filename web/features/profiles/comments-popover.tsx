@@ -1,11 +1,11 @@
 import { MessageCircle, Send } from "lucide-react";
 import { Popover } from "radix-ui";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { COMMENT_MAX_LENGTH } from "../../../contracts/profiles.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { toastApiError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
 import { useAddComment, useComments } from "./api.ts";
@@ -31,8 +31,7 @@ export function CommentsPopover({
     if (blank) return;
     add.mutate(text.trim(), {
       onSuccess: () => setText(""),
-      onError: (error) =>
-        toast.error("Could not post your comment", { description: error.message }),
+      onError: (error) => toastApiError(error, "Could not post your comment"),
     });
   }
 

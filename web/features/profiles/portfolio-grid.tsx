@@ -7,6 +7,7 @@ import { creatorProfilePath } from "../../../contracts/routes.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { toastApiError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/cn.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
@@ -44,7 +45,7 @@ export function PortfolioGrid({
     like.mutate(
       { itemId: item.id, liked: !item.likedByMe },
       {
-        onError: (error) => toast.error("Could not save your like", { description: error.message }),
+        onError: (error) => toastApiError(error, "Could not save your like"),
       },
     );
   }

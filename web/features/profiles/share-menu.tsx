@@ -2,6 +2,7 @@ import { Copy, Share2 } from "lucide-react";
 import { Popover } from "radix-ui";
 import { toast } from "sonner";
 import { SHARE_POPUP } from "../../../contracts/constants.ts";
+import { showError } from "../../lib/api-errors.ts";
 
 type ShareTarget = { label: string; url: (link: string, text: string, image: string) => string };
 
@@ -50,7 +51,7 @@ async function copy(link: string): Promise<boolean> {
     toast.success("Link copied");
     return true;
   } catch {
-    toast.error("Could not copy the link", { description: link });
+    showError("Could not copy the link", link);
     return false;
   }
 }

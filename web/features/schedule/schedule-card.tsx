@@ -13,7 +13,7 @@ import {
 } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Select } from "../../components/ui/input.tsx";
-import { isApiError } from "../../lib/api-errors.ts";
+import { isApiError, showError } from "../../lib/api-errors.ts";
 import { formatTimeZone } from "../../lib/format.ts";
 import { AddTimesDialog } from "./add-times-dialog.tsx";
 import { type ScheduleItemKind, useSchedule, useScheduleChange } from "./api.ts";
@@ -110,14 +110,14 @@ export function ScheduleCard() {
   const remove = (slot: Slot) =>
     change.mutate(
       { kind: "delete", item: slot.kind, id: slot.id },
-      { onError: () => toast.error(SCHEDULE_MESSAGES.deleteFailed) },
+      { onError: () => showError(SCHEDULE_MESSAGES.deleteFailed) },
     );
   const saveSettings = (settings: { minNoticeMinutes: number; bufferMinutes: number }) =>
     change.mutate(
       { kind: "settings", body: settings },
       {
         onSuccess: () => toast.success("Booking settings saved"),
-        onError: () => toast.error("Failed to save booking settings"),
+        onError: () => showError("Failed to save booking settings"),
       },
     );
 

@@ -7,7 +7,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Avatar, CoverImage } from "../../components/ui/media-image.tsx";
 import { SendMessageButton } from "../../components/ui/send-message-button.tsx";
-import { formatUsd } from "../../lib/format.ts";
+import { formatCents } from "../../lib/format.ts";
 
 export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; eager: boolean }) {
   return (
@@ -40,7 +40,7 @@ export function CreatorResultCard({ creator, eager }: { creator: CreatorCard; ea
           {creator.hourlyRateCents ? (
             <p className="ml-auto text-sm text-ink-600">
               <span className="text-lg font-bold text-ink-900">
-                {formatUsd(creator.hourlyRateCents)}
+                {formatCents(creator.hourlyRateCents, "USD", "whole")}
               </span>
               /hr
             </p>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { BRAND_NAME } from "../../../contracts/constants.ts";
-import { PAGE_ROUTES } from "../../../contracts/routes.ts";
-import { Container } from "../ui/page.tsx";
+import { BRAND_NAME } from "../../contracts/constants.ts";
+import { PAGE_ROUTES } from "../../contracts/routes.ts";
+import { Container } from "../components/ui/page.tsx";
 import { Logo } from "./logo.tsx";
 
 const COLUMNS = [

@@ -1,10 +1,11 @@
 import { NavLink } from "react-router";
-import { useAccountRoles } from "../../features/accounts/api.ts";
-import { cn } from "../../lib/cn.ts";
-import { AVAILABILITY_LINK } from "./nav-links.ts";
+import { useSession } from "../lib/auth-client.ts";
+import { cn } from "../lib/cn.ts";
+import { BOOKINGS_LINK } from "./nav-links.ts";
+import { OpenRequestsSlot } from "./open-requests-slot.tsx";
 
-/** The Availability Manager, for approved creators only (header and side menu). */
-export function AvailabilityLink({
+/** My Bookings for a signed-in visitor, with the live count of requests awaiting an answer. */
+export function BookingsLink({
   className,
   onClick,
   withIcon = false,
@@ -13,12 +14,12 @@ export function AvailabilityLink({
   onClick?: () => void;
   withIcon?: boolean;
 }) {
-  const { creator } = useAccountRoles();
-  if (!creator) return null;
-  const Icon = AVAILABILITY_LINK.icon;
+  const { data: session } = useSession();
+  if (!session) return null;
+  const Icon = BOOKINGS_LINK.icon;
   return (
     <NavLink
-      to={AVAILABILITY_LINK.to}
+      to={BOOKINGS_LINK.to}
       onClick={onClick}
       className={(state) =>
         cn(
@@ -28,7 +29,8 @@ export function AvailabilityLink({
       }
     >
       {withIcon ? <Icon className="size-5 text-brand-600" aria-hidden /> : null}
-      {AVAILABILITY_LINK.label}
+      {BOOKINGS_LINK.label}
+      <OpenRequestsSlot />
     </NavLink>
   );
 }

@@ -1,10 +1,10 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
-import { AccountActions } from "../../features/accounts/account-actions.tsx";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
-import { Container } from "../ui/page.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Container } from "../components/ui/page.tsx";
+import { AccountActions } from "../features/accounts/account-actions.tsx";
+import { cn } from "../lib/cn.ts";
 import { AvailabilityLink } from "./availability-link.tsx";
 import { BookingsLink } from "./bookings-link.tsx";
 import { Logo } from "./logo.tsx";

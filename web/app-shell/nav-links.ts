@@ -8,7 +8,7 @@ import {
   Search,
   UserRound,
 } from "lucide-react";
-import { PAGE_ROUTES } from "../../../contracts/routes.ts";
+import { PAGE_ROUTES } from "../../contracts/routes.ts";
 
 export const HEADER_LINKS = [
   { to: PAGE_ROUTES.search, label: "Find Photographers", icon: Search },

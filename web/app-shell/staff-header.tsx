@@ -1,10 +1,10 @@
 import { LogOut, ShieldCheck } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
-import { PAGE_ROUTES } from "../../../contracts/routes.ts";
-import { useSignOut } from "../../features/accounts/use-sign-out.ts";
-import { useSession } from "../../lib/auth-client.ts";
-import { Button } from "../ui/button.tsx";
-import { Container } from "../ui/page.tsx";
+import { PAGE_ROUTES } from "../../contracts/routes.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Container } from "../components/ui/page.tsx";
+import { useSignOut } from "../features/accounts/use-sign-out.ts";
+import { useSession } from "../lib/auth-client.ts";
 import { Logo } from "./logo.tsx";
 
 /** Staff screens whose own header already has a Sign Out (the dashboard), or need none. */

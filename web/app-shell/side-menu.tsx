@@ -1,9 +1,9 @@
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
-import { AccountActions } from "../../features/accounts/account-actions.tsx";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { AccountActions } from "../features/accounts/account-actions.tsx";
+import { cn } from "../lib/cn.ts";
 import { AvailabilityLink } from "./availability-link.tsx";
 import { BookingsLink } from "./bookings-link.tsx";
 import { Logo } from "./logo.tsx";

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "../lib/cn.ts";
 import { UnreadMessagesSlot } from "./messages-link-slot.tsx";
 import { TAB_BAR_LINKS } from "./nav-links.ts";
 import { OpenRequestsSlot } from "./open-requests-slot.tsx";

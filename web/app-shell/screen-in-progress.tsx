@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Card, CardContent } from "../ui/card.tsx";
-import { Container, PageHeading } from "../ui/page.tsx";
+import { Card, CardContent } from "../components/ui/card.tsx";
+import { Container, PageHeading } from "../components/ui/page.tsx";
 
 /** A screen whose heading exists while its capability is being connected; it claims nothing. */
 export function ScreenInProgress({

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { SEARCH_DEBOUNCE_MS } from "../../../contracts/constants.ts";
+import { SEARCH_DEBOUNCE_MS } from "../../contracts/constants.ts";
+
+type Changes = Record<string, string | undefined>;
 
 /**
- * A list screen's state in its address (page, q and any filters), so a link can open it
- * filtered. The search box is debounced and starts again at page 1, as is any filter change.
+ * A staff list's state in its address — page, search (q) and any filters — so a link opens it
+ * filtered and Back returns to it. The search box is debounced; a new search or any filter
+ * change starts again at page 1. Every staff list uses this one hook.
  */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
@@ -12,8 +15,9 @@ export function useListParams() {
   const q = params.get("q") ?? "";
   const [searchText, setSearchText] = useState(q);
 
+  /** Sets (or, with undefined or "", removes) the given parameters; page 1 unless one is `page`. */
   const update = useCallback(
-    (changes: Record<string, string | undefined>) =>
+    (changes: Changes) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -39,7 +43,14 @@ export function useListParams() {
   return {
     page,
     q: q || undefined,
+    /** Every parameter, for a list whose contract schema parses them itself. */
+    values: Object.fromEntries(params) as Record<string, string>,
     get: (name: string) => params.get(name) ?? undefined,
+    /** The filter `name` if it is one of `allowed`, else `fallback`. */
+    oneOf<T extends string>(name: string, allowed: readonly T[], fallback?: T): T | undefined {
+      const value = params.get(name);
+      return allowed.includes(value as T) ? (value as T) : fallback;
+    },
     searchText,
     setSearchText,
     update,

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useMemberSlots } from "./use-member-slots.ts";
 
 // Loaded only for a signed-in visitor, after the page (the home page's bundle budget).
-const NotificationBell = lazy(() => import("../../features/notifications/notification-bell.tsx"));
+const NotificationBell = lazy(() => import("../features/notifications/notification-bell.tsx"));
 
 /**
  * The header's bell: the notification centre with its live unread count. `asLink` (the phone

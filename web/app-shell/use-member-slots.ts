@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import { PAGE_ROUTES } from "../../../contracts/routes.ts";
-import { useSession } from "../../lib/auth-client.ts";
+import { PAGE_ROUTES } from "../../contracts/routes.ts";
+import { useSession } from "../lib/auth-client.ts";
 
 /**
  * Whether the header shows a signed-in person's own messages link and bell: not to visitors,

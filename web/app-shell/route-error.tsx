@@ -1,6 +1,6 @@
 import { Link, useRouteError } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { Container } from "../ui/page.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Container } from "../components/ui/page.tsx";
 
 /** Shown when a screen throws while rendering or loading: the rest of the app keeps working. */
 export function RouteError() {

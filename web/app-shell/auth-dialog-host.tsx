@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useAuthDialogMode } from "../../features/accounts/auth-dialog-store.ts";
+import { useAuthDialogMode } from "../features/accounts/auth-dialog-store.ts";
 
 const AuthDialog = lazy(() =>
-  import("../../features/accounts/auth-dialog.tsx").then((m) => ({ default: m.AuthDialog })),
+  import("../features/accounts/auth-dialog.tsx").then((m) => ({ default: m.AuthDialog })),
 );
 
 /** Mounts the auth dialog (and its forms and auth client) only once something first opens it. */

@@ -1,8 +1,8 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp, signedInSession } from "../../test/booking-fixtures.tsx";
-import { apiFailure, fakeApi } from "../../test/fake-api.ts";
-import { fakeEventStream } from "../../test/hail-fixtures.tsx";
+import { renderWithApp, signedInSession } from "../test/booking-fixtures.tsx";
+import { apiFailure, fakeApi } from "../test/fake-api.ts";
+import { fakeEventStream } from "../test/hail-fixtures.tsx";
 import { AvailabilityLink } from "./availability-link.tsx";
 import { HailOffersSlot } from "./hail-offers-slot.tsx";
 import { PresenceKeeperSlot } from "./presence-keeper-slot.tsx";

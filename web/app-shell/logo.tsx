@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { BRAND_NAME } from "../../../contracts/constants.ts";
-import { cn } from "../../lib/cn.ts";
+import { BRAND_NAME } from "../../contracts/constants.ts";
+import { cn } from "../lib/cn.ts";
 
 /** The mark is the favicon, so index.html's first-paint header shows the very same logo. */
 export function Logo({ to = "/", tone = "dark" }: { to?: string; tone?: "dark" | "light" }) {

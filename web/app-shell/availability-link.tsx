@@ -1,11 +1,10 @@
 import { NavLink } from "react-router";
-import { useSession } from "../../lib/auth-client.ts";
-import { cn } from "../../lib/cn.ts";
-import { BOOKINGS_LINK } from "./nav-links.ts";
-import { OpenRequestsSlot } from "./open-requests-slot.tsx";
+import { useAccountRoles } from "../features/accounts/api.ts";
+import { cn } from "../lib/cn.ts";
+import { AVAILABILITY_LINK } from "./nav-links.ts";
 
-/** My Bookings for a signed-in visitor, with the live count of requests awaiting an answer. */
-export function BookingsLink({
+/** The Availability Manager, for approved creators only (header and side menu). */
+export function AvailabilityLink({
   className,
   onClick,
   withIcon = false,
@@ -14,12 +13,12 @@ export function BookingsLink({
   onClick?: () => void;
   withIcon?: boolean;
 }) {
-  const { data: session } = useSession();
-  if (!session) return null;
-  const Icon = BOOKINGS_LINK.icon;
+  const { creator } = useAccountRoles();
+  if (!creator) return null;
+  const Icon = AVAILABILITY_LINK.icon;
   return (
     <NavLink
-      to={BOOKINGS_LINK.to}
+      to={AVAILABILITY_LINK.to}
       onClick={onClick}
       className={(state) =>
         cn(
@@ -29,8 +28,7 @@ export function BookingsLink({
       }
     >
       {withIcon ? <Icon className="size-5 text-brand-600" aria-hidden /> : null}
-      {BOOKINGS_LINK.label}
-      <OpenRequestsSlot />
+      {AVAILABILITY_LINK.label}
     </NavLink>
   );
 }

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
-import { PAGE_ROUTES } from "../../../contracts/routes.ts";
-import { PageSpinner } from "../ui/spinner.tsx";
+import { PAGE_ROUTES } from "../../contracts/routes.ts";
+import { PageSpinner } from "../components/ui/spinner.tsx";
 import { HailOffersSlot } from "./hail-offers-slot.tsx";
 import { PresenceKeeperSlot } from "./presence-keeper-slot.tsx";
 import { SiteFooter } from "./site-footer.tsx";

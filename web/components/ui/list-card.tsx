@@ -1,9 +1,10 @@
-import { Search } from "lucide-react";
+import { RefreshCw, Search } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card } from "../../components/ui/card.tsx";
-import { Input } from "../../components/ui/input.tsx";
-import { Pagination } from "../../components/ui/pagination.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { Button } from "./button.tsx";
+import { Card } from "./card.tsx";
+import { Input } from "./input.tsx";
+import { Pagination } from "./pagination.tsx";
+import { Spinner } from "./spinner.tsx";
 
 export function SearchBox({
   label,
@@ -86,5 +87,14 @@ export function PagedListCard({
         </div>
       ) : null}
     </>
+  );
+}
+
+/** A list screen's Refresh button: spins while the list loads again. */
+export function RefreshButton({ list }: { list: { isFetching: boolean; refetch: () => unknown } }) {
+  return (
+    <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+      <RefreshCw className={list.isFetching ? "animate-spin" : undefined} /> Refresh
+    </Button>
   );
 }
