@@ -250,6 +250,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     failNext(operation: FakeOperation, kind: FailureKind, times = 1) {
       steering.failNext(operation, kind, times);
     },
+    /** Forgets the failures failNext() armed and no call has used yet. */
+    clearFailures() {
+      steering.clearFailures();
+    },
     /**
      * Holds the next call of `operation` in flight (after its checks, before it acts) until the
      * returned function is called; `release.arrived` resolves once the call is held. A repeat

@@ -81,6 +81,11 @@ export class Steering {
     return hold?.released ?? null;
   }
 
+  /** Forgets every failure not yet used (a test scoping its faults to one step). */
+  clearFailures() {
+    this.failures.splice(0);
+  }
+
   /** Lets every held call go and forgets holds not yet used (on close). */
   releaseAll() {
     this.holds.splice(0);

@@ -1,0 +1,271 @@
+import fc from "fast-check";
+import type { CreateBookingResponse } from "../../../contracts/bookings.ts";
+import { captureAt, remainderOpensAt } from "../../features/bookings/remainder-window.ts";
+import { localDate } from "../../platform/time.ts";
+import { act, requestBooking } from "../../test/bookings.ts";
+import { bookingRow } from "../../test/paypal-bookings.ts";
+import { jsonRequest } from "../../test/sessions.ts";
+import {
+  collectWebhooks,
+  creatorAct,
+  deliverAndAccept,
+  type PayOutcome,
+  pay,
+  pendingAtFake,
+  postWebhook,
+  type Real,
+  refundableAtFake,
+  rerunEveryJob,
+  runDue,
+  settleEverything,
+} from "./actions.ts";
+import { checkBalanced, checkSafety } from "./invariants.ts";
+
+// The model's commands: client, creator and staff actions over HTTP, PayPal's outcomes and
+// webhooks, the job queue on the model's clock, time passing and a process killed between
+// steps. After each one the safety invariants are checked; `Rest` lets everything land and
+// checks that the money balances.
+
+export type Model = { bookings: number };
+type Command = fc.AsyncCommand<Model, Real>;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** After every step: faults scoped to it, webhooks PayPal sent collected, invariants. */
+async function step(real: Real, model: Model, body: () => Promise<unknown>) {
+  try {
+    await body();
+  } finally {
+    real.world.fake.clearFailures();
+  }
+  await real.world.app.deps.jobs.drain();
+  collectWebhooks(real);
+  model.bookings = real.bookings.length;
+  await checkSafety(real.world);
+}
+
+const pick = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
+const hasBookings = (m: Model) => m.bookings > 0;
+
+/** A command class from its name, arguments, precondition and action. */
+function command<A extends unknown[]>(
+  name: string,
+  check: (m: Model) => boolean,
+  run: (real: Real, ...args: A) => Promise<unknown>,
+) {
+  return (...args: A): Command => ({
+    check,
+    run: (model, real) => step(real, model, () => run(real, ...args)),
+    toString: () => `${name}(${args.map((a) => JSON.stringify(a)).join(", ")})`,
+  });
+}
+
+const book = command("Book", () => true, async (real, days: number, start: string) => {
+  const date = localDate(new Date(real.world.now().getTime() + days * DAY), "America/New_York");
+  const response = await requestBooking(real.world.app, real.client, {
+    creatorId: real.world.parties.creatorId,
+    date,
+    startTime: start,
+    hours: 2,
+  });
+  if (response.status !== 201) return;
+  const created = (await response.json()) as CreateBookingResponse;
+  real.bookings.push(created.booking.id);
+});
+
+const payDeposit = command("PayDeposit", hasBookings, (real, b: number, outcome: PayOutcome) =>
+  pay(real, pick(real.bookings, b), "pay", outcome),
+);
+
+const approveBalance = command(
+  "ApproveBalance",
+  hasBookings,
+  (real, b: number, outcome: PayOutcome) =>
+    pay(real, pick(real.bookings, b), "approve-remainder", outcome),
+);
+
+const creatorAnswers = command(
+  "CreatorAnswers",
+  hasBookings,
+  (real, b: number, answer: "accept" | "decline") =>
+    creatorAct(real, pick(real.bookings, b), answer),
+);
+
+const cancel = command(
+  "Cancel",
+  hasBookings,
+  (real, b: number, who: "client" | "creator" | "staff") => {
+    const party = who === "client" ? real.client : real.world.parties[who];
+    return act(real.world.app, party, pick(real.bookings, b), "cancel", { reason: "fuzz" });
+  },
+);
+
+const reportProblem = command("ReportProblem", hasBookings, (real, b: number) =>
+  act(real.world.app, real.client, pick(real.bookings, b), "report-problem", {
+    description: "The photographer did not come",
+  }),
+);
+
+const staffResolves = command(
+  "StaffResolves",
+  hasBookings,
+  (real, b: number, outcome: "complete" | "refund") =>
+    real.world.app.fetch(
+      `/api/bookings/${pick(real.bookings, b)}/resolve-problem`,
+      jsonRequest(
+        "POST",
+        { outcome, resolution: "Settled by the model" },
+        real.world.parties.staff.cookie,
+      ),
+    ),
+);
+
+const deliver = command("DeliverPhotos", hasBookings, (real, b: number) =>
+  deliverAndAccept(real, pick(real.bookings, b)),
+);
+
+/** Time jumps to a moment of one booking's life (its balance window, start, capture). */
+const jumpTo = command(
+  "JumpTo",
+  hasBookings,
+  async (real, b: number, moment: "balance window" | "start" | "capture") => {
+    const row = await bookingRow(real.world.app, pick(real.bookings, b));
+    const at =
+      moment === "balance window"
+        ? remainderOpensAt(row)
+        : moment === "start"
+          ? row.start_time
+          : captureAt(row.end_time);
+    const ahead = at.getTime() + MINUTE - real.world.now().getTime();
+    if (ahead > 0) real.world.advance(ahead);
+    await runDue(real);
+  },
+);
+
+const timePasses = command("TimePasses", () => true, async (real, ms: number) => {
+  real.world.advance(ms);
+  await runDue(real);
+});
+
+/** PayPal fails a money call of the due jobs (refund, void, capture, payout). */
+const jobsMeetAFault = command(
+  "JobsMeetAFault",
+  () => true,
+  async (
+    real,
+    operation: "refund" | "void" | "capture" | "createPayout",
+    kind: "server_error" | "server_error_after_acting",
+  ) => {
+    real.world.fake.failNext(operation, kind);
+    await runDue(real);
+  },
+);
+
+const rerunJobs = command("RerunEveryJob", () => true, (real) => rerunEveryJob(real));
+
+const restart = command("RestartApp", () => true, (real) => real.world.restart());
+
+const decide = command(
+  "PayPalDecides",
+  () => true,
+  async (real, i: number, outcome: "COMPLETED" | "DENIED") => {
+    const pending = pendingAtFake(real);
+    if (pending.length) real.world.fake.settle(pick(pending, i), outcome);
+  },
+);
+
+const takeBack = command(
+  "PayPalTakesBack",
+  () => true,
+  async (real, i: number, how: "reversal" | "dashboard", half: boolean) => {
+    const captures = refundableAtFake(real);
+    if (!captures.length) return;
+    const c = pick(captures, i);
+    const amount = half ? Math.max(1, Math.floor(c.left / 2)) : c.left;
+    if (how === "reversal") real.world.fake.reverse(c.id, amount);
+    else real.world.fake.refundOutside(c.id, amount);
+  },
+);
+
+/** One waiting webhook arrives (any of them: PayPal does not keep order). */
+const webhookArrives = command("WebhookArrives", () => true, async (real, i: number) => {
+  collectWebhooks(real);
+  if (!real.pool.length) return;
+  const [delivery] = real.pool.splice(i % real.pool.length, 1);
+  if (!delivery) return;
+  if ((await postWebhook(real, delivery)) >= 500) real.pool.push(delivery);
+  else real.delivered.push(delivery);
+});
+
+const webhookAgain = command("WebhookAgain", () => true, async (real, i: number) => {
+  if (real.delivered.length) await postWebhook(real, pick(real.delivered, i));
+});
+
+/** Everything lands; then the money must balance. */
+const rest = (outcome: "COMPLETED" | "DENIED"): Command => ({
+  check: () => true,
+  async run(model, real) {
+    await step(real, model, () => settleEverything(real, outcome));
+    await checkBalanced(real.world);
+  },
+  toString: () => `Rest(${outcome})`,
+});
+
+const index = fc.nat({ max: 20 });
+const payOutcome = fc.constantFrom<PayOutcome>(
+  "approve",
+  "approve",
+  "approve",
+  "cancel",
+  "instrument_declined",
+  "declined",
+  "pending",
+  "server_error",
+  "server_error_after_acting",
+);
+
+/** Every command with its arguments; weights favour the paths money takes most. */
+export const commandArbitraries = [
+  fc.tuple(fc.integer({ min: 1, max: 20 }), fc.constantFrom("08:00", "12:00", "16:00")).map(
+    ([days, start]) => book(days, start),
+  ),
+  fc.tuple(index, payOutcome).map(([b, o]) => payDeposit(b, o)),
+  fc.tuple(index, payOutcome).map(([b, o]) => approveBalance(b, o)),
+  fc
+    .tuple(index, fc.constantFrom("accept" as const, "accept" as const, "decline" as const))
+    .map(([b, a]) => creatorAnswers(b, a)),
+  fc
+    .tuple(index, fc.constantFrom("client" as const, "creator" as const, "staff" as const))
+    .map(([b, w]) => cancel(b, w)),
+  index.map((b) => reportProblem(b)),
+  fc
+    .tuple(index, fc.constantFrom("complete" as const, "refund" as const))
+    .map(([b, o]) => staffResolves(b, o)),
+  index.map((b) => deliver(b)),
+  fc
+    .tuple(index, fc.constantFrom("balance window" as const, "start" as const, "capture" as const))
+    .map(([b, m]) => jumpTo(b, m)),
+  fc.constantFrom(10 * MINUTE, 45 * MINUTE, 6 * HOUR, DAY, 3 * DAY).map((ms) => timePasses(ms)),
+  fc
+    .tuple(
+      fc.constantFrom("refund" as const, "void" as const, "capture" as const, "createPayout" as const),
+      fc.constantFrom("server_error" as const, "server_error_after_acting" as const),
+    )
+    .map(([op, kind]) => jobsMeetAFault(op, kind)),
+  fc.constant(rerunJobs()),
+  fc.constant(restart()),
+  fc
+    .tuple(index, fc.constantFrom("COMPLETED" as const, "DENIED" as const))
+    .map(([i, o]) => decide(i, o)),
+  fc
+    .tuple(index, fc.constantFrom("reversal" as const, "dashboard" as const), fc.boolean())
+    .map(([i, how, half]) => takeBack(i, how, half)),
+  index.map((i) => webhookArrives(i)),
+  index.map((i) => webhookArrives(i)),
+  index.map((i) => webhookAgain(i)),
+  fc.constantFrom("COMPLETED" as const, "DENIED" as const).map((o) => rest(o)),
+];
+
+export { rest };
