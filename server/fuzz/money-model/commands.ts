@@ -34,7 +34,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** After every step: faults scoped to it, webhooks PayPal sent collected, invariants. */
-async function step(real: Real, model: Model, body: () => Promise<unknown>) {
+async function step(real: Real, model: Model, label: string, body: () => Promise<unknown>) {
+  if (process.env.MODEL_VERBOSE) console.info(`${real.world.now().toISOString()} ${label}`);
   try {
     await body();
   } finally {
@@ -55,11 +56,14 @@ function command<A extends unknown[]>(
   check: (m: Model) => boolean,
   run: (real: Real, ...args: A) => Promise<unknown>,
 ) {
-  return (...args: A): Command => ({
-    check,
-    run: (model, real) => step(real, model, () => run(real, ...args)),
-    toString: () => `${name}(${args.map((a) => JSON.stringify(a)).join(", ")})`,
-  });
+  return (...args: A): Command => {
+    const label = `${name}(${args.map((a) => JSON.stringify(a)).join(", ")})`;
+    return {
+      check,
+      run: (model, real) => step(real, model, label, () => run(real, ...args)),
+      toString: () => label,
+    };
+  };
 }
 
 const book = command("Book", () => true, async (real, days: number, start: string) => {
@@ -207,7 +211,7 @@ const webhookAgain = command("WebhookAgain", () => true, async (real, i: number)
 const rest = (outcome: "COMPLETED" | "DENIED"): Command => ({
   check: () => true,
   async run(model, real) {
-    await step(real, model, () => settleEverything(real, outcome));
+    await step(real, model, `Rest(${outcome})`, () => settleEverything(real, outcome));
     await checkBalanced(real.world);
   },
   toString: () => `Rest(${outcome})`,
@@ -226,46 +230,85 @@ const payOutcome = fc.constantFrom<PayOutcome>(
   "server_error_after_acting",
 );
 
-/** Every command with its arguments; weights favour the paths money takes most. */
-export const commandArbitraries = [
-  fc.tuple(fc.integer({ min: 1, max: 20 }), fc.constantFrom("08:00", "12:00", "16:00")).map(
-    ([days, start]) => book(days, start),
-  ),
-  fc.tuple(index, payOutcome).map(([b, o]) => payDeposit(b, o)),
-  fc.tuple(index, payOutcome).map(([b, o]) => approveBalance(b, o)),
-  fc
-    .tuple(index, fc.constantFrom("accept" as const, "accept" as const, "decline" as const))
-    .map(([b, a]) => creatorAnswers(b, a)),
-  fc
-    .tuple(index, fc.constantFrom("client" as const, "creator" as const, "staff" as const))
-    .map(([b, w]) => cancel(b, w)),
-  index.map((b) => reportProblem(b)),
-  fc
-    .tuple(index, fc.constantFrom("complete" as const, "refund" as const))
-    .map(([b, o]) => staffResolves(b, o)),
-  index.map((b) => deliver(b)),
-  fc
-    .tuple(index, fc.constantFrom("balance window" as const, "start" as const, "capture" as const))
-    .map(([b, m]) => jumpTo(b, m)),
-  fc.constantFrom(10 * MINUTE, 45 * MINUTE, 6 * HOUR, DAY, 3 * DAY).map((ms) => timePasses(ms)),
-  fc
-    .tuple(
-      fc.constantFrom("refund" as const, "void" as const, "capture" as const, "createPayout" as const),
-      fc.constantFrom("server_error" as const, "server_error_after_acting" as const),
-    )
-    .map(([op, kind]) => jobsMeetAFault(op, kind)),
-  fc.constant(rerunJobs()),
-  fc.constant(restart()),
-  fc
-    .tuple(index, fc.constantFrom("COMPLETED" as const, "DENIED" as const))
-    .map(([i, o]) => decide(i, o)),
-  fc
-    .tuple(index, fc.constantFrom("reversal" as const, "dashboard" as const), fc.boolean())
-    .map(([i, how, half]) => takeBack(i, how, half)),
-  index.map((i) => webhookArrives(i)),
-  index.map((i) => webhookArrives(i)),
-  index.map((i) => webhookAgain(i)),
-  fc.constantFrom("COMPLETED" as const, "DENIED" as const).map((o) => rest(o)),
-];
+/** Every command with its arguments, weighted towards the paths money takes most. */
+export const anyCommand: fc.Arbitrary<Command> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 20 }), fc.constantFrom("08:00", "12:00", "16:00"))
+      .map(([days, start]) => book(days, start)),
+  },
+  { weight: 5, arbitrary: fc.tuple(index, payOutcome).map(([b, o]) => payDeposit(b, o)) },
+  { weight: 4, arbitrary: fc.tuple(index, payOutcome).map(([b, o]) => approveBalance(b, o)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(index, fc.constantFrom("accept" as const, "accept" as const, "decline" as const))
+      .map(([b, a]) => creatorAnswers(b, a)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(index, fc.constantFrom("client" as const, "creator" as const, "staff" as const))
+      .map(([b, w]) => cancel(b, w)),
+  },
+  { weight: 1, arbitrary: index.map((b) => reportProblem(b)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(index, fc.constantFrom("complete" as const, "refund" as const))
+      .map(([b, o]) => staffResolves(b, o)),
+  },
+  { weight: 2, arbitrary: index.map((b) => deliver(b)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(
+        index,
+        fc.constantFrom("balance window" as const, "start" as const, "capture" as const),
+      )
+      .map(([b, m]) => jumpTo(b, m)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom(10 * MINUTE, 45 * MINUTE, 6 * HOUR, DAY, 3 * DAY)
+      .map((ms) => timePasses(ms)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          "refund" as const,
+          "void" as const,
+          "capture" as const,
+          "createPayout" as const,
+        ),
+        fc.constantFrom("server_error" as const, "server_error_after_acting" as const),
+      )
+      .map(([op, kind]) => jobsMeetAFault(op, kind)),
+  },
+  { weight: 1, arbitrary: fc.constant(null).map(() => rerunJobs()) },
+  { weight: 1, arbitrary: fc.constant(null).map(() => restart()) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(index, fc.constantFrom("COMPLETED" as const, "DENIED" as const))
+      .map(([i, o]) => decide(i, o)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(index, fc.constantFrom("reversal" as const, "dashboard" as const), fc.boolean())
+      .map(([i, how, half]) => takeBack(i, how, half)),
+  },
+  { weight: 3, arbitrary: index.map((i) => webhookArrives(i)) },
+  { weight: 1, arbitrary: index.map((i) => webhookAgain(i)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("COMPLETED" as const, "DENIED" as const).map((o) => rest(o)),
+  },
+);
 
 export { rest };
