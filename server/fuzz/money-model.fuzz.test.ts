@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { createVerifiedUser } from "../test/accounts.ts";
 import { CAPABILITY_CORNERS } from "../test/paypal-bookings.ts";
 import type { Real } from "./money-model/actions.ts";
-import { reached } from "./money-model/coverage.ts";
 import { anyCommand, type Model, rest } from "./money-model/commands.ts";
+import { reached } from "./money-model/coverage.ts";
 import { MODEL_COMMANDS, MODEL_RUNS, MODEL_SEED } from "./money-model/settings.ts";
 import { startWorld, type World } from "./money-model/world.ts";
 
@@ -39,17 +39,17 @@ describe.each(CAPABILITY_CORNERS)("money on $corner", ({ corner, capabilities })
           ranJobs: new Set(),
         };
         // Each sequence ends at rest, where the money must balance.
-        await fc.asyncModelRun(() => ({ model: { bookings: 0 } satisfies Model, real }), [
-          ...commands,
-          rest("COMPLETED"),
-        ]);
+        await fc.asyncModelRun(
+          () => ({ model: { bookings: 0 } satisfies Model, real }),
+          [...commands, rest("COMPLETED")],
+        );
       },
     );
     try {
       await fc.assert(property, { seed: MODEL_SEED, numRuns: MODEL_RUNS, endOnFailure: true });
     } catch (error) {
       throw new Error(
-        `The money model failed; replay with MODEL_SEED=${MODEL_SEED}.\n${(error as Error).message}`,
+        `The money model failed; replay with MODEL_SEED=${MODEL_SEED}.\n${(error as Error).message}\n${String((error as Error).cause)}`,
       );
     }
   }, 600_000);

@@ -16,7 +16,7 @@ export async function moneyTables(app: TestApp) {
         "deposit_amount_cents",
         "remainder_cents",
         "total_amount_cents",
-        "start_time",
+        "deposit_refund_cents",
       ])
       .orderBy("created_at")
       .execute(),
@@ -40,7 +40,15 @@ export async function moneyTables(app: TestApp) {
       .execute(),
     db
       .selectFrom("payment_ledger")
-      .select(["id", "booking_id", "kind", "amount_cents", "provider_ref", "status"])
+      .select([
+        "id",
+        "booking_id",
+        "payment_order_id",
+        "kind",
+        "amount_cents",
+        "provider_ref",
+        "status",
+      ])
       .orderBy("id")
       .execute(),
     db

@@ -106,13 +106,15 @@ export const TRANSITIONS = {
   },
   /**
    * PayPal took the deposit back (a reversal or chargeback), or a hail's payment was refused
-   * when its creator accepted: the session does not go ahead. Nothing is refunded on top.
+   * when its creator accepted: the session does not go ahead. The client ends with the whole
+   * deposit back: what PayPal took back counts, so only what it left (a partial reversal) is
+   * refunded on top.
    */
   paymentWithdrawn: {
     from: ["pending", "confirmed"],
     to: "cancelled",
     actors: ["system"],
-    depositRefund: nothing,
+    depositRefund: fullDeposit,
   },
   /**
    * The session ended 24 hours ago and no problem was reported: the balance is collected

@@ -71,3 +71,11 @@ export function captureRef(
 ) {
   return lines.filter((l) => l.kind === kind && counts(l.status)).at(-1)?.provider_ref ?? null;
 }
+
+/** What PayPal took back (reversals, dashboard refunds) from these orders' captures. */
+export function takenBackOn(lines: Awaited<ReturnType<typeof q.ledgerOf>>, orderIds: Set<string>) {
+  return lines
+    .filter((l) => l.kind === "reversal" && counts(l.status))
+    .filter((l) => l.payment_order_id !== null && orderIds.has(l.payment_order_id))
+    .reduce((total, l) => total + l.amount_cents, 0);
+}

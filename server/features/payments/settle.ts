@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { settledHandlers } from "./handlers.ts";
-import { bookingMoney, captureRef, recordMovement } from "./ledger.ts";
+import { bookingMoney, captureRef, recordMovement, takenBackOn } from "./ledger.ts";
 import { PaymentError } from "./provider.ts";
 import { paymentProvider } from "./provider-of.ts";
 import * as q from "./queries.ts";
@@ -151,14 +151,23 @@ export async function settleBooking(deps: AppDeps, settlement: Settlement) {
   // The order a capture belongs to (a hail's one capture holds deposit and balance alike).
   const holder = (captureId: string) => orders.find((o) => o.capture_id === captureId) ?? orders[0];
   let refunded = 0;
+  // Money PayPal already gave back (a chargeback, a refund in its dashboard) counts toward what
+  // is owed: a refund never asks for more than is left on the capture.
+  const remainderOrders = new Set(
+    orders.filter((o) => o.purpose === "booking_remainder").map((o) => o.id),
+  );
+  const remainderTakenBack = takenBackOn(money.lines, remainderOrders);
+  const depositTakenBack = money.takenBack - remainderTakenBack;
   const depositDue =
-    Math.min(settlement.depositRefundCents, money.depositCaptured) - money.depositRefunded;
+    Math.min(settlement.depositRefundCents, money.depositCaptured) -
+    money.depositRefunded -
+    depositTakenBack;
   const depositCapture = captureRef(money.lines, "deposit_capture");
   const depositHolder = depositCapture ? holder(depositCapture) : undefined;
   if (depositDue > 0 && depositCapture && depositHolder) {
     refunded += await refund(deps, depositHolder, depositCapture, depositDue, "deposit");
   }
-  const remainderDue = money.remainderCaptured - money.remainderRefunded;
+  const remainderDue = money.remainderCaptured - money.remainderRefunded - remainderTakenBack;
   const remainderCapture = captureRef(money.lines, "remainder_capture");
   const remainderHolder = remainderCapture ? holder(remainderCapture) : undefined;
   if (settlement.refundRemainder && remainderDue > 0 && remainderCapture && remainderHolder) {

@@ -14,7 +14,9 @@ export async function payoutsAfterTransition(trx: Kysely<DB>, done: TransitionDo
     await fixCommissionAtConfirmation(trx, booking, now);
   }
   if (name === "complete") await writeCompletionLines(trx, booking.id, now);
-  if (name === "cancelConfirmed") {
+  // A confirmed booking cancelled with part of its deposit kept: by someone, or because its
+  // balance was never approved (the client's late cancellation).
+  if (name === "cancelConfirmed" || name === "remainderMissed") {
     const after = await trx
       .selectFrom("bookings")
       .select("deposit_refund_cents")

@@ -51,7 +51,9 @@ export async function startWorld(capabilities: Capabilities): Promise<World> {
     fetch: async (request, env) => {
       const response = await handler!.fetch(request, env);
       if (response.status >= 500) {
-        serverErrors.push(`${request.method} ${new URL(request.url).pathname} → ${response.status}`);
+        serverErrors.push(
+          `${request.method} ${new URL(request.url).pathname} → ${response.status}`,
+        );
       }
       return response;
     },
