@@ -64,6 +64,19 @@ export async function moneyTables(app: TestApp) {
   return { bookings, events, orders, ledger, lines, payouts };
 }
 
+export type BookingState = { status: string; remainderState: string };
+
+/** Where each of these bookings stands. */
+export async function bookingStates(app: TestApp, ids: string[]) {
+  if (!ids.length) return new Map<string, BookingState>();
+  const rows = await app.database.db
+    .selectFrom("bookings")
+    .select(["id", "status", "remainder_state"])
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { status: r.status, remainderState: r.remainder_state }]));
+}
+
 export type MoneyTables = Awaited<ReturnType<typeof moneyTables>>;
 
 export type QueuedJob = { id: string; name: string; data: object; state: string; startAfter: Date };

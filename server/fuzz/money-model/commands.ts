@@ -3,6 +3,7 @@ import type { CreateBookingResponse } from "../../../contracts/bookings.ts";
 import { captureAt, remainderOpensAt } from "../../features/bookings/remainder-window.ts";
 import { localDate } from "../../platform/time.ts";
 import { act, requestBooking } from "../../test/bookings.ts";
+import { bookingStates } from "../../test/money-model-readers.ts";
 import { bookingRow } from "../../test/paypal-bookings.ts";
 import { jsonRequest } from "../../test/sessions.ts";
 import {
@@ -50,6 +51,34 @@ async function step(real: Real, model: Model, label: string, body: () => Promise
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
 /** The i-th booking from the newest (small indexes are likelier: the newest is acted on most). */
 const bookingAt = (real: Real, i: number) => pick([...real.bookings].reverse(), i);
+
+/**
+ * The i-th newest booking in one of these statuses (where the action means something), else
+ * the i-th newest of all (the action is then refused, which must be harmless too).
+ */
+async function bookingIn(
+  real: Real,
+  statuses: readonly string[],
+  i: number,
+  remainderStates?: readonly string[],
+) {
+  const states = await bookingStates(real.world.app, real.bookings);
+  const fits = (id: string) => {
+    const state = states.get(id);
+    if (!state || !statuses.includes(state.status)) return false;
+    return !remainderStates || remainderStates.includes(state.remainderState);
+  };
+  const fit = [...real.bookings].reverse().filter(fits);
+  return fit.length ? pick(fit, i) : bookingAt(real, i);
+}
+
+/** The model's clock moves to `at` if that is ahead, and the queue runs what fell due. */
+async function moveTo(real: Real, at: Date) {
+  const ahead = at.getTime() + MINUTE - real.world.now().getTime();
+  if (ahead <= 0) return;
+  real.world.advance(ahead);
+  await runDue(real);
+}
 const hasBookings = (m: Model) => m.bookings > 0;
 
 /** A command class from its name, arguments, precondition and action. */
@@ -97,15 +126,22 @@ const bookAndPay = command(
   },
 );
 
-const payDeposit = command("PayDeposit", hasBookings, (real, b: number, outcome: PayOutcome) =>
-  pay(real, bookingAt(real, b), "pay", outcome),
+const payDeposit = command(
+  "PayDeposit",
+  hasBookings,
+  async (real, b: number, outcome: PayOutcome) =>
+    pay(real, await bookingIn(real, ["pending_payment"], b), "pay", outcome),
 );
 
 const approveBalance = command(
   "ApproveBalance",
   hasBookings,
-  (real, b: number, outcome: PayOutcome) =>
-    pay(real, bookingAt(real, b), "approve-remainder", outcome),
+  async (real, b: number, outcome: PayOutcome) => {
+    // The client approves when the window opens (time passes until it does).
+    const id = await bookingIn(real, ["confirmed"], b, ["awaiting"]);
+    await moveTo(real, remainderOpensAt(await bookingRow(real.world.app, id)));
+    await pay(real, id, "approve-remainder", outcome);
+  },
 );
 
 const creatorAnswers = command(
@@ -117,14 +153,15 @@ const creatorAnswers = command(
 const cancel = command(
   "Cancel",
   hasBookings,
-  (real, b: number, who: "client" | "creator" | "staff") => {
+  async (real, b: number, who: "client" | "creator" | "staff") => {
     const party = who === "client" ? real.client : real.world.parties[who];
-    return act(real.world.app, party, bookingAt(real, b), "cancel", { reason: "fuzz" });
+    const id = await bookingIn(real, ["pending_payment", "pending", "confirmed"], b);
+    return act(real.world.app, party, id, "cancel", { reason: "fuzz" });
   },
 );
 
-const reportProblem = command("ReportProblem", hasBookings, (real, b: number) =>
-  act(real.world.app, real.client, bookingAt(real, b), "report-problem", {
+const reportProblem = command("ReportProblem", hasBookings, async (real, b: number) =>
+  act(real.world.app, real.client, await bookingIn(real, ["confirmed"], b), "report-problem", {
     description: "The photographer did not come",
   }),
 );
@@ -132,9 +169,9 @@ const reportProblem = command("ReportProblem", hasBookings, (real, b: number) =>
 const staffResolves = command(
   "StaffResolves",
   hasBookings,
-  (real, b: number, outcome: "complete" | "refund") =>
+  async (real, b: number, outcome: "complete" | "refund") =>
     real.world.app.fetch(
-      `/api/bookings/${bookingAt(real, b)}/resolve-problem`,
+      `/api/bookings/${await bookingIn(real, ["confirmed"], b)}/resolve-problem`,
       jsonRequest(
         "POST",
         { outcome, resolution: "Settled by the model" },
@@ -143,25 +180,18 @@ const staffResolves = command(
     ),
 );
 
-const deliver = command("DeliverPhotos", hasBookings, (real, b: number) =>
-  deliverAndAccept(real, bookingAt(real, b)),
+const deliver = command("DeliverPhotos", hasBookings, async (real, b: number) =>
+  deliverAndAccept(real, await bookingIn(real, ["completed", "confirmed"], b)),
 );
 
-/** Time jumps to a moment of one booking's life (its balance window, start, capture). */
+/** Time jumps to a moment of one booking's life (its start, or when its balance is collected). */
 const jumpTo = command(
   "JumpTo",
   hasBookings,
-  async (real, b: number, moment: "balance window" | "start" | "capture") => {
-    const row = await bookingRow(real.world.app, bookingAt(real, b));
-    const at =
-      moment === "balance window"
-        ? remainderOpensAt(row)
-        : moment === "start"
-          ? row.start_time
-          : captureAt(row.end_time);
-    const ahead = at.getTime() + MINUTE - real.world.now().getTime();
-    if (ahead > 0) real.world.advance(ahead);
-    await runDue(real);
+  async (real, b: number, moment: "start" | "capture") => {
+    const id = await bookingIn(real, ["confirmed"], b, ["held", "paid", "processing"]);
+    const row = await bookingRow(real.world.app, id);
+    await moveTo(real, moment === "start" ? row.start_time : captureAt(row.end_time));
   },
 );
 
@@ -312,10 +342,7 @@ export const anyCommand: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .tuple(
-        which,
-        fc.constantFrom("balance window" as const, "start" as const, "capture" as const),
-      )
+      .tuple(which, fc.constantFrom("start" as const, "capture" as const, "capture" as const))
       .map(([b, m]) => jumpTo(b, m)),
   },
   {
