@@ -120,6 +120,23 @@ describe("a cancelled booking", () => {
     expectBalanced(s);
   });
 
+  it("keeps the deposit for the creator less commission when the balance is never approved", async () => {
+    const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
+    await act(app, p.creator, id, "accept");
+    // The session starts (10:00 New York) with the balance still unapproved: a late cancellation.
+    await run(BOOKING_JOBS.remainderDeadline, { bookingId: id }, new Date("2030-06-20T14:00:00Z"));
+    await run(PAYOUT_JOBS.run, {}, clock);
+    const s = await ledgerSums(app, id);
+    const commission = Math.floor((PRICE.depositCents * 20 + 50) / 100);
+    expect(s.lines).toEqual([
+      `creator earning ${PRICE.depositCents}`,
+      `creator commission ${-commission}`,
+      `platform commission ${commission}`,
+    ]);
+    expect(s.captured - s.refunded).toBe(PRICE.depositCents);
+    expectBalanced(s);
+  });
+
   it("writes nothing when the deposit goes back in full (the creator cancels)", async () => {
     const id = await paidBooking(app, p.client, { creatorId: p.creatorId, ...SESSION });
     await act(app, p.creator, id, "accept");

@@ -39,6 +39,9 @@ async function step(real: Real, model: Model, label: string, body: () => Promise
   if (process.env.MODEL_VERBOSE) console.info(`${real.world.now().toISOString()} ${label}`);
   try {
     await body();
+  } catch (error) {
+    const cause = (error as Error).cause;
+    throw new Error(`${label} threw: ${error}${cause ? ` (${cause})` : ""}`, { cause: error });
   } finally {
     real.world.fake.clearFailures();
   }
