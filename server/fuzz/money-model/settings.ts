@@ -12,6 +12,6 @@ export const MODEL_SEED = process.env.MODEL_SEED
     : 20_261_127;
 
 /** Sequences per corner. */
-export const MODEL_RUNS = Number(process.env.MODEL_RUNS ?? (long ? 60 : 3));
+export const MODEL_RUNS = Number(process.env.MODEL_RUNS ?? (long ? 20 : 3));
 /** Commands per sequence at most (then the world is brought to rest and balanced). */
-export const MODEL_COMMANDS = Number(process.env.MODEL_COMMANDS ?? (long ? 60 : 20));
+export const MODEL_COMMANDS = Number(process.env.MODEL_COMMANDS ?? (long ? 50 : 20));
