@@ -8,6 +8,11 @@ export const requestIds = {
   captureOrder: (providerOrderId: string) => `${providerOrderId}-capture`,
   captureHold: (authorizationId: string) => `${authorizationId}-capture`,
   voidHold: (authorizationId: string) => `${authorizationId}-void`,
-  refund: (captureId: string, what: "deposit" | "remainder" | "overcapture") =>
-    `${captureId}-refund-${what}`,
+  /**
+   * A refund's amount is part of its intent: a retry asking for the same sends the same id,
+   * but one asking for less (PayPal took part back meanwhile) is a new request, never a reused
+   * id with another body.
+   */
+  refund: (captureId: string, what: "deposit" | "remainder" | "overcapture", amountCents: number) =>
+    `${captureId}-refund-${what}-${amountCents}`,
 };

@@ -13,6 +13,7 @@ import {
 } from "../../test/paypal-bookings.ts";
 import { remainderOpensAt } from "../bookings/remainder-window.ts";
 import { PAYPAL_WEBHOOK_PATH } from "./routes.ts";
+import { SETTLE_BOOKING_JOB } from "./settle.ts";
 
 // Money PayPal gave back to the client before the booking ended (a partial chargeback, a refund
 // in PayPal's dashboard) counts toward what the booking's settlement returns: the refund asks
@@ -102,5 +103,29 @@ describe("a settlement after PayPal took money back", () => {
     expect((await getBooking(env.app, parties.client, id)).status).toBe("cancelled");
     expect(moneyAtFake(env.fake, orderId).refunds.map((r) => r.origin)).toEqual(["reversal"]);
     expect(await ledger(id)).toEqual([`deposit_capture ${DEPOSIT}`, `reversal ${DEPOSIT}`]);
+  });
+
+  it("a refund PayPal refused (a chargeback came first) is asked again for less, under a new request id", async () => {
+    const { id, orderId, captureId } = await paidBooking();
+    const reversal = env.fake.reverse(captureId, 4_000); // its webhook is not here yet
+    expect((await act(env.app, parties.creator, id, "decline")).status).toBe(200);
+    await env.app.deps.jobs.drain(); // the settlement asks for the whole deposit: refused
+    expect(moneyAtFake(env.fake, orderId).refunds.map((r) => r.origin)).toEqual(["reversal"]);
+
+    expect((await post(reversal)).status).toBe(200);
+    const settlement = { bookingId: id, depositRefundCents: DEPOSIT, refundRemainder: true };
+    await env.app.deps.jobs.run(SETTLE_BOOKING_JOB, settlement);
+    await env.app.deps.jobs.run(SETTLE_BOOKING_JOB, settlement);
+
+    const asked = env.fake.requests.filter(
+      (r) => r.operation === "refund" && r.path.includes(captureId),
+    );
+    expect(asked.map((r) => JSON.parse(r.body).amount.value)).toEqual(["135.00", "95.00"]);
+    expect(new Set(asked.map((r) => r.requestId)).size).toBe(2);
+    expect(moneyAtFake(env.fake, orderId).refunds.map((r) => [r.origin, r.amountCents])).toEqual([
+      ["reversal", 4_000],
+      ["api", DEPOSIT - 4_000],
+    ]);
+    expect((await getBooking(env.app, parties.client, id)).payment.netPaidCents).toBe(0);
   });
 });

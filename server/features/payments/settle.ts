@@ -94,7 +94,7 @@ async function refund(
   const result = await paymentProvider(deps).refundCapture(captureId, {
     amountCents,
     currency: order.currency.trim(),
-    requestId: requestIds.refund(captureId, what),
+    requestId: requestIds.refund(captureId, what, amountCents),
   });
   const kind = {
     deposit: "refund",
