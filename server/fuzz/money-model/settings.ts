@@ -4,7 +4,6 @@
 // by the sequences of one seed, so a replay runs them all again, in order, without shrinking.
 
 const long = process.env.FUZZ_LONG === "1";
-const onPostgres = process.env.TEST_DB_KIND === "postgres";
 
 export const MODEL_SEED = process.env.MODEL_SEED
   ? Number(process.env.MODEL_SEED)
@@ -13,6 +12,6 @@ export const MODEL_SEED = process.env.MODEL_SEED
     : 20_261_127;
 
 /** Sequences per corner. */
-export const MODEL_RUNS = Number(process.env.MODEL_RUNS ?? (long ? 20 : onPostgres ? 2 : 3));
+export const MODEL_RUNS = Number(process.env.MODEL_RUNS ?? (long ? 20 : 3));
 /** Commands per sequence at most (then the world is brought to rest and balanced). */
 export const MODEL_COMMANDS = Number(process.env.MODEL_COMMANDS ?? (long ? 50 : 18));
