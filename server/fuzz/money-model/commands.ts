@@ -224,9 +224,13 @@ const jobsMeetAFault = command(
   async (
     real,
     operation: "refund" | "void" | "capture" | "createPayout",
-    kind: "server_error" | "server_error_after_acting",
+    kind: "server_error" | "server_error_after_acting" | "declined",
   ) => {
-    real.world.fake.failNext(operation, kind);
+    // A decline is an answer only a capture gets here (a held balance, collected).
+    real.world.fake.failNext(
+      operation,
+      kind === "declined" && operation !== "capture" ? "server_error" : kind,
+    );
     await runDue(real);
   },
 );
@@ -368,7 +372,11 @@ export const anyCommand: fc.Arbitrary<Command> = fc.oneof(
           "capture" as const,
           "createPayout" as const,
         ),
-        fc.constantFrom("server_error" as const, "server_error_after_acting" as const),
+        fc.constantFrom(
+          "server_error" as const,
+          "server_error_after_acting" as const,
+          "declined" as const,
+        ),
       )
       .map(([op, kind]) => jobsMeetAFault(op, kind)),
   },

@@ -172,9 +172,26 @@ function expectedNet(b: MoneyTables["bookings"][number], m: ReturnType<typeof le
   }
 }
 
+/** Every hold PayPal keeps on a client's card is one we know we hold (else we never release it). */
+function noForgottenHolds(fake: FakePayPal, tables: MoneyTables) {
+  fake.state.sweep(); // holds past 29 days lapse on PayPal's clock
+  const held = new Set(
+    tables.orders.filter((o) => o.status === "authorized").map((o) => o.authorization_id),
+  );
+  const forgotten = [...fake.state.authorizations.values()]
+    .filter((a) => a.status === "CREATED" && !a.lapsed && !held.has(a.id))
+    .map((a) => ({
+      authorization: a.id,
+      order: a.orderId,
+      ours: tables.orders.find((o) => o.provider_order_id === a.orderId)?.status,
+    }));
+  none(forgotten, "holds PayPal keeps that we do not");
+}
+
 /** Once nothing is in flight: the ledger, PayPal and the payout ledger agree. */
 export async function checkBalanced(world: World) {
   const tables = await checkSafety(world);
+  noForgottenHolds(world.fake, tables);
   for (const b of tables.bookings) {
     const m = ledgerMoney(tables, b.id);
     const where = `booking ${b.id} (${b.status}, remainder ${b.remainder_state}, deposit refund ${b.deposit_refund_cents}): ${JSON.stringify(m)}`;
