@@ -6,7 +6,7 @@ import { type Capture, PaymentError } from "./provider.ts";
 import { paymentProvider } from "./provider-of.ts";
 import * as q from "./queries.ts";
 import { requestIds } from "./request-ids.ts";
-import { refundOvercapture } from "./settle.ts";
+import { refundOvercapture, voidHold } from "./settle.ts";
 
 // Collecting held money: a remaining balance after its session, a hail's winner total when a
 // creator accepts. An authorization is captured exactly once, with final_capture (no merchant
@@ -80,6 +80,11 @@ export async function collect(
     return "pending";
   }
   if (capture.status !== "COMPLETED") {
+    // The hold outlives a declined capture at PayPal: void it, or the client's card keeps it
+    // while they approve the balance again.
+    if (order.status === "authorized" && order.authorization_id) {
+      await voidHold(deps, order.authorization_id);
+    }
     await fail(deps, order, "failed", `The capture was ${capture.status.toLowerCase()}`, movements);
     return "declined";
   }

@@ -38,6 +38,20 @@ const gone = (error: unknown) =>
   error instanceof PaymentError &&
   (error.reason === "already_done" || error.reason === "authorization_expired");
 
+/** Voids a hold at the provider: "VOIDED", or "LAPSED" when it was already gone. */
+export async function voidHold(deps: AppDeps, authorizationId: string) {
+  try {
+    await paymentProvider(deps).voidAuthorization(
+      authorizationId,
+      requestIds.voidHold(authorizationId),
+    );
+    return "VOIDED";
+  } catch (error) {
+    if (!gone(error)) throw error;
+    return "LAPSED";
+  }
+}
+
 /** Voids a held order; a hold already gone counts as released. */
 export async function release(deps: AppDeps, order: q.PaymentOrderRow) {
   if (
@@ -56,16 +70,7 @@ export async function release(deps: AppDeps, order: q.PaymentOrderRow) {
   }
   if (order.status !== "authorized" || !order.authorization_id) return;
   const authorizationId = order.authorization_id;
-  let status = "VOIDED";
-  try {
-    await paymentProvider(deps).voidAuthorization(
-      authorizationId,
-      requestIds.voidHold(authorizationId),
-    );
-  } catch (error) {
-    if (!gone(error)) throw error;
-    status = "LAPSED";
-  }
+  const status = await voidHold(deps, authorizationId);
   await deps.database.db.transaction().execute(async (trx) => {
     const voided = await q.patchOrder(
       trx,
