@@ -98,8 +98,11 @@ async function openScreen(url) {
   const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   const tab = tabs.find((c) => new URL(c.url).origin === self.location.origin);
   if (tab) {
-    const focused = await tab.focus();
-    return focused.navigate ? focused.navigate(target) : focused;
+    // Focusing needs the tap's user activation; without it (e.g. a slow accept) just navigate.
+    const focused = await tab.focus().catch(() => tab);
+    // Only a tab this worker controls can be navigated; otherwise a new one opens.
+    const navigated = await focused.navigate(target).catch(() => null);
+    if (navigated) return navigated;
   }
   return self.clients.openWindow(target);
 }
@@ -134,14 +137,17 @@ async function acceptHail(message) {
   });
 }
 
-self.addEventListener("notificationclick", (event) => {
-  const notification = event.notification;
+/** A tap on a notification (`action`: the button tapped, "" for the notification itself). */
+async function onNotificationClick(notification, action) {
   const message = notification.data;
   notification.close();
   if (!message || typeof message.url !== "string") return;
-  if (event.action === "accept" && message.kind === "hail_offer" && message.hailId) {
-    event.waitUntil(acceptHail(message));
-    return;
+  if (action === "accept" && message.kind === "hail_offer" && message.hailId) {
+    return acceptHail(message);
   }
-  event.waitUntil(openScreen(message.url));
+  return openScreen(message.url);
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.waitUntil(onNotificationClick(event.notification, event.action));
 });
