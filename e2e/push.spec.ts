@@ -74,6 +74,24 @@ async function nextPush(from: number, kind: PushMessage["kind"]): Promise<PushMe
   return found!;
 }
 
+/** A client's hail, paid, whose offer push the creator's worker has been handed. */
+async function hailDelivered(
+  client: PushWorld["client"],
+  cdp: CDPSession,
+  registrationId: string,
+): Promise<string> {
+  const from = world.pushService.received.length;
+  const created = await hail(world.app, client, { ...HAIL_POINT });
+  await payInSandbox(world.app, created.order);
+  const offer = await nextPush(from, "hail_offer");
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: world.url,
+    registrationId,
+    data: JSON.stringify(offer),
+  });
+  return created.hail.id;
+}
+
 async function notifications(page: Page) {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
@@ -182,9 +200,36 @@ test("a creator available without an open tab gets a hail on her device and acce
   });
   expect(stay.status).toBe(200);
 
-  // A client hails nearby and approves the payment: the offer is pushed to her phone.
-  const from = world.pushService.received.length;
+  // A client hails nearby and approves the payment: the offer is pushed to her phone; the
+  // client calls it off, and the closing push replaces the offer on her screen.
   const client = { ...world.client };
+  const withdrawn = await hailDelivered(client, cdp, registrationId);
+  await expect
+    .poll(async () => (await notifications(page)).map((n) => n.title))
+    .toEqual(["New hail nearby"]);
+  const closing = world.pushService.received.length;
+  const cancelled = await world.app.fetch(`/api/hails/${withdrawn}/cancel`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: client.cookie, origin: world.url },
+    body: "{}",
+  });
+  expect(cancelled.status).toBe(200);
+  const closed = await nextPush(closing, "hail_closed");
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: world.url,
+    registrationId,
+    data: JSON.stringify(closed),
+  });
+  await expect
+    .poll(async () => (await notifications(page)).map((n) => n.title))
+    .toEqual(["Hail closed"]);
+  expect((await notifications(page))[0]?.actions ?? []).toEqual([]);
+  await page.evaluate(async () => {
+    for (const n of await (await navigator.serviceWorker.ready).getNotifications()) n.close();
+  });
+
+  // Another hail: this time she accepts.
+  const from = world.pushService.received.length;
   const created = await hail(world.app, client, { ...HAIL_POINT });
   await payInSandbox(world.app, created.order);
   const offer = await nextPush(from, "hail_offer");
