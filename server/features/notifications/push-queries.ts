@@ -47,6 +47,16 @@ export async function listPushSubscriptions(db: Db, userId: string) {
     .execute();
 }
 
+export async function hasPushSubscription(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("push_subscriptions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Removes one of the user's devices; answers whether it was theirs. */
 export async function deletePushSubscription(db: Db, userId: string, id: string) {
   const gone = await db

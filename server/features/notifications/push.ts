@@ -71,9 +71,14 @@ export async function removePushDevice(deps: AppDeps, userId: string, id: string
   }
 }
 
-/** Queues a push to every device of `job.userId`, in the transaction of what it announces. */
+/**
+ * Queues a push to every device of `job.userId`, in the transaction of what it announces (no
+ * job at all for someone with no device).
+ */
 export async function queuePush(deps: AppDeps, job: PushJob, trx?: Kysely<DB>) {
-  await deps.jobs.send(PUSH_JOB, job, { executor: trx ?? deps.database.db, priority: 1 });
+  const db = trx ?? deps.database.db;
+  if (!(await q.hasPushSubscription(db, job.userId))) return;
+  await deps.jobs.send(PUSH_JOB, job, { executor: db, priority: 1 });
 }
 
 /** The generic texts of `kind`, never the in-app notification's own (names, previews). */
