@@ -8,6 +8,8 @@ export const goOfflineApiPath = "/availability/offline";
 export const heartbeatApiPath = "/availability/heartbeat";
 /** Sent by a page as it goes away (a beacon): offline after PRESENCE.leaveGraceSeconds. */
 export const pageLeftApiPath = "/availability/page-left";
+/** Stay available for hails with no tab open, until a chosen time (hails arrive by push). */
+export const stayAvailableApiPath = "/availability/stay-available";
 
 /** Spec strings of the Availability Manager. */
 export const AVAILABILITY_STRINGS = {
@@ -48,6 +50,44 @@ export const ZPresenceUpdate = z
   });
 export type PresenceUpdate = z.infer<typeof ZPresenceUpdate>;
 
+export const STAY_AVAILABLE_STRINGS = {
+  title: "Stay available without this tab",
+  description:
+    "Get hails on this device by push until the time you choose, even with ShutterHail closed. The map shows your area, not a live position.",
+  until: "Available until",
+  area: "Area (ZIP or City, ST)",
+  areaHint: "Leave empty to use your last position.",
+  start: "Stay available",
+  stop: "Stop",
+  active: (time: string) => `Available for hails until ${time}`,
+  notLive: "Not live-tracked",
+  started: "You're available until the time you chose",
+} as const;
+
+export const STAY_UNTIL_PAST_MESSAGE = "Choose a time later than now.";
+export const STAY_UNTIL_TOO_FAR_MESSAGE = `Choose a time within the next ${PRESENCE.maxStayAvailableHours} hours.`;
+export const STAY_NO_POSITION_MESSAGE =
+  "We don't know where you are yet: enter a ZIP or a City, ST for the area you'll be in.";
+export const STAY_AREA_NOT_FOUND_MESSAGE =
+  "We could not find that area. Enter a US ZIP code or a City, ST.";
+
+/**
+ * Staying available until `until`: at the point given (an area the creator picked, or a ZIP or
+ * City, ST in `place`), else at their last known position.
+ */
+export const ZStayAvailableRequest = z
+  .object({
+    until: z.iso.datetime({ offset: true, message: "until must be a date and time (ISO 8601)" }),
+    lat: z.number().min(-90).max(90).optional(),
+    lng: z.number().min(-180).max(180).optional(),
+    place: z.string().trim().max(100).optional(),
+  })
+  .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
+    message: "Send lat and lng together",
+    path: ["lng"],
+  });
+export type StayAvailableRequest = z.input<typeof ZStayAvailableRequest>;
+
 /** The creator's own state: the one response that carries an exact live position. */
 export const ZPresenceState = z.object({
   /** The creator's profile: presence events (REALTIME_TOPICS.creatorPresence) name it. */
@@ -56,6 +96,8 @@ export const ZPresenceState = z.object({
   position: ZPosition.nullable(),
   lastSeenAt: z.string().nullable(),
   heartbeatSeconds: z.number().int(),
+  /** Available without a tab until then (not live-tracked); null: live presence only. */
+  availableUntil: z.string().nullable(),
 });
 export type PresenceState = z.infer<typeof ZPresenceState>;
 

@@ -125,6 +125,8 @@ export const PRESENCE = {
    * another open tab within heartbeatSeconds). The sweep runs every 30 s, so up to 30 s later.
    */
   leaveGraceSeconds: 45,
+  /** Staying available without a tab (push reaches the creator): at most this far ahead. */
+  maxStayAvailableHours: 16,
 } as const;
 
 /** Distance bands clients see instead of a creator's exact distance (upper bounds, miles). */

@@ -62,6 +62,8 @@ export const ZMapCreator = z.object({
   lat: z.number(),
   lng: z.number(),
   availableNow: z.boolean(),
+  /** False while the creator is available without an open tab: the position is their area. */
+  liveTracked: z.boolean(),
   rating: z.number(),
   reviewCount: z.number().int(),
   /** How far from the viewer ("Under 1 mi" … "25+ mi"), given lat/lng; else null. */
@@ -88,6 +90,8 @@ export const ZPresenceEvent = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   availableNow: z.boolean(),
+  /** Events from before migration 119 carry none: live-tracked. */
+  liveTracked: z.boolean().default(true),
 });
 export type PresenceEvent = z.infer<typeof ZPresenceEvent>;
 

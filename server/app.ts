@@ -20,6 +20,7 @@ import { eventRoutes } from "./features/events/routes.ts";
 import { hailRoutes } from "./features/hail/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { messagingRoutes } from "./features/messaging/routes.ts";
+import { pushRoutes } from "./features/notifications/push-routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { paymentRoutes } from "./features/payments/routes.ts";
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", calendarRoutes());
   api.route("/", calendarFeedRoutes());
   api.route("/", notificationRoutes());
+  api.route("/", pushRoutes());
   api.route("/", reviewRoutes());
   api.route("/", payoutRoutes());
   api.route("/", deliveryRoutes());

@@ -49,6 +49,23 @@ const ZEnv = z.object({
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
     .optional(),
+  // Web Push (docs/push.md): the VAPID key pair, base64url (`npx web-push generate-vapid-keys`).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .refine(
+      (v) => Buffer.from(v, "base64url").length === 65,
+      "must be a P-256 public key, base64url",
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64url").length === 32, "must be 32 bytes, base64url")
+    .optional(),
+  // Who push services may contact about our pushes: mailto: or https:.
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "must be a mailto: address or an https:// URL")
+    .optional(),
 });
 
 export type Config = {
@@ -93,7 +110,29 @@ export type Config = {
     timeoutMs?: number;
     maxBytes?: number;
   };
+  /** Web Push: configured, or outside production generated once into DATA_DIR/secrets.json. */
+  push: PushConfig;
 };
+
+export type PushConfig = {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /**
+   * Hosts a subscription's endpoint may name (the browsers' push services; a suffix matches
+   * its subdomains): the server posts to that URL, so no other address is accepted.
+   */
+  serviceHosts: readonly string[];
+  /** Roots a push service's certificate may chain to besides Node's own: set by tests only. */
+  trustedRootsPem?: string[];
+};
+
+/** The push services of Chrome/Edge/Opera (FCM), Firefox (Mozilla), Safari (Apple), Windows. */
+export const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "push.apple.com",
+  "notify.windows.com",
+] as const;
 
 export type PayPalConfig = {
   clientId: string;
@@ -172,7 +211,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamAccessCheckMs: e.STREAM_ACCESS_CHECK_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     paypal: paypalConfig(e),
+    push: {
+      vapid: {
+        publicKey: secrets.vapidPublicKey,
+        privateKey: secrets.vapidPrivateKey,
+        subject: e.VAPID_SUBJECT ?? vapidSubject(e),
+      },
+      serviceHosts: PUSH_SERVICE_HOSTS,
+    },
   };
+}
+
+/** The site itself when it is on https, else the sender address of its mail. */
+function vapidSubject(e: Env): string {
+  if (e.PUBLIC_ORIGIN?.startsWith("https://")) return e.PUBLIC_ORIGIN;
+  const address = e.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? e.MAIL_FROM;
+  return `mailto:${address.trim()}`;
 }
 
 /** Production never runs on the built-in sandbox: anyone could approve any order there. */
@@ -230,13 +284,35 @@ function productionSecrets(e: Env, dataDir: string) {
   if (!e.SMTP_URL) {
     throw refuse("SMTP_URL", "required in production (without it mail would stay in the outbox)");
   }
-  return { authSecret: e.AUTH_SECRET, paymentDataKey: e.PAYMENT_DATA_KEY };
+  if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY) {
+    throw refuse(
+      "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY",
+      "required in production (generate a pair: npx web-push generate-vapid-keys); without them no push reaches a device",
+    );
+  }
+  if (isDevSecret("vapidPrivateKey", e.VAPID_PRIVATE_KEY, dataDir)) {
+    throw refuse("VAPID_PRIVATE_KEY", "is a development key; generate a pair of your own");
+  }
+  return {
+    authSecret: e.AUTH_SECRET,
+    paymentDataKey: e.PAYMENT_DATA_KEY,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+  };
 }
 
 /** Configured secrets win; the rest come from (or are generated into) DATA_DIR/secrets.json. */
 function developmentSecrets(e: Env, dataDir: string) {
-  if (e.AUTH_SECRET && e.PAYMENT_DATA_KEY) {
-    return { authSecret: e.AUTH_SECRET, paymentDataKey: e.PAYMENT_DATA_KEY };
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw refuse("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY", "set both or neither");
+  }
+  if (e.AUTH_SECRET && e.PAYMENT_DATA_KEY && e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    return {
+      authSecret: e.AUTH_SECRET,
+      paymentDataKey: e.PAYMENT_DATA_KEY,
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    };
   }
   let generated: ReturnType<typeof loadOrCreateDevSecrets>;
   try {
@@ -244,8 +320,11 @@ function developmentSecrets(e: Env, dataDir: string) {
   } catch (error) {
     throw refuse("DATA_DIR", `cannot keep development secrets: ${(error as Error).message}`);
   }
+  const vapidConfigured = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY;
   return {
     authSecret: e.AUTH_SECRET ?? generated.authSecret,
     paymentDataKey: e.PAYMENT_DATA_KEY ?? generated.paymentDataKey,
+    vapidPublicKey: vapidConfigured ? e.VAPID_PUBLIC_KEY! : generated.vapidPublicKey,
+    vapidPrivateKey: vapidConfigured ? e.VAPID_PRIVATE_KEY! : generated.vapidPrivateKey,
   };
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
+import { vapidEnv } from "./test/vapid-env.ts";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "shutterhail-config-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -21,6 +22,7 @@ const production = () => ({
   PAYPAL_CLIENT_ID: "live-client-id",
   PAYPAL_CLIENT_SECRET: "live-client-secret",
   PAYPAL_WEBHOOK_ID: "8PT597110X687430LKGECATA",
+  ...vapidEnv(),
 });
 
 const PAYPAL_VARIABLES = ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"] as const;
@@ -82,6 +84,32 @@ describe("secrets outside production", () => {
     const elsewhere = loadConfig({ DATA_DIR: freshDataDir() });
     expect(elsewhere.authSecret).not.toBe(first.authSecret);
     expect(elsewhere.paymentDataKey.equals(first.paymentDataKey)).toBe(false);
+  });
+
+  it("generates a VAPID key pair for Web Push, and adds one to a secrets file from before it", () => {
+    const dataDir = freshDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(Buffer.from(first.push.vapid.publicKey, "base64url")).toHaveLength(65);
+    expect(Buffer.from(first.push.vapid.privateKey, "base64url")).toHaveLength(32);
+    expect(first.push.vapid.subject).toBe("mailto:no-reply@shutterhail.local");
+    expect(loadConfig({ DATA_DIR: dataDir }).push.vapid).toEqual(first.push.vapid);
+
+    const older = freshDataDir();
+    const before = loadConfig({ DATA_DIR: older });
+    const file = path.join(older, "secrets.json");
+    const {
+      vapidPublicKey: _p,
+      vapidPrivateKey: _k,
+      ...withoutVapid
+    } = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    writeFileSync(file, JSON.stringify(withoutVapid));
+    const upgraded = loadConfig({ DATA_DIR: older });
+    expect(upgraded.authSecret).toBe(before.authSecret);
+    expect(upgraded.paymentDataKey.equals(before.paymentDataKey)).toBe(true);
+    expect(Buffer.from(upgraded.push.vapid.publicKey, "base64url")).toHaveLength(65);
+    expect(upgraded.push.vapid.publicKey).not.toBe(before.push.vapid.publicKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: older }).push.vapid).toEqual(upgraded.push.vapid);
   });
 
   it("never uses the secrets once published in the source", () => {
@@ -168,6 +196,27 @@ describe("production refuses to start", () => {
         PAYMENT_DATA_KEY: "KS0CiP3l2lGQEGOB0JUI0obFwvXyDuQi1ggRaUcDcXc=",
       }),
     ).toThrow(/PAYMENT_DATA_KEY: is a development key/);
+  });
+
+  it("without its VAPID key pair (no push would reach a device), or with a development one", () => {
+    expect(refusal({ ...production(), VAPID_PRIVATE_KEY: undefined })).toMatch(
+      /VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required in production/,
+    );
+    expect(refusal({ ...production(), VAPID_PUBLIC_KEY: "too-short" })).toMatch(
+      /VAPID_PUBLIC_KEY: must be a P-256 public key/,
+    );
+    const env = production();
+    const generated = loadConfig({ DATA_DIR: env.DATA_DIR }).push.vapid;
+    expect(
+      refusal({
+        ...env,
+        VAPID_PUBLIC_KEY: generated.publicKey,
+        VAPID_PRIVATE_KEY: generated.privateKey,
+      }),
+    ).toMatch(/VAPID_PRIVATE_KEY: is a development key/);
+    const config = loadConfig(production());
+    expect(config.push.vapid.subject).toBe("https://shutterhail.example");
+    expect(config.push.serviceHosts).toContain("fcm.googleapis.com");
   });
 
   it("with secrets generated for development, here or copied from elsewhere", () => {

@@ -6,6 +6,7 @@ import { defineDeliveryJobs } from "./features/delivery/jobs.ts";
 import { defineHailJobs } from "./features/hail/jobs.ts";
 import { defineMessagingJobs } from "./features/messaging/jobs.ts";
 import { registerMailPolicy } from "./features/notifications/mail-policy.ts";
+import { definePushJobs } from "./features/notifications/push.ts";
 import { definePaymentJobs } from "./features/payments/jobs.ts";
 import { definePayoutJobs } from "./features/payouts/jobs.ts";
 import { defineReviewJobs } from "./features/reviews/jobs.ts";
@@ -51,6 +52,7 @@ export async function startJobs(deps: AppDeps) {
   defineReviewJobs(deps);
   definePayoutJobs(deps);
   defineDeliveryJobs(deps);
+  definePushJobs(deps);
   // Before the workers start: optional-category mail is checked against its recipient.
   registerMailPolicy(deps);
   await deps.jobs.start();

@@ -7,6 +7,7 @@ import { TOASTS } from "../contracts/constants.ts";
 import { AuthDialogHost } from "./app-shell/auth-dialog-host.tsx";
 import { useSessionEffects } from "./features/accounts/session-effects.ts";
 import { queryClient } from "./lib/query-client.ts";
+import { registerServiceWorker } from "./lib/service-worker.ts";
 import { router } from "./router.tsx";
 import "./styles.css";
 
@@ -37,3 +38,5 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+registerServiceWorker();

@@ -1,5 +1,6 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { vapidEnv } from "../../server/test/vapid-env.ts";
 
 /** Production mode needs its own payment-data key; benchmarks store no real payout data. */
 const BENCH_PAYMENT_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
@@ -29,6 +30,7 @@ export async function startBenchServer(
       PAYPAL_CLIENT_SECRET: "bench",
       PAYPAL_WEBHOOK_ID: "bench",
       PAYPAL_API_BASE: "http://127.0.0.1:9",
+      ...vapidEnv(),
       DEMO_SEED: "off",
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",

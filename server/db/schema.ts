@@ -471,6 +471,7 @@ export interface PhotographerProfiles {
   application_id: string | null;
   approved: Generated<boolean>;
   available_now: Generated<boolean>;
+  available_until: Timestamp | null;
   avatar_path: string | null;
   bank_account_encrypted: string | null;
   bank_account_last4: string | null;
@@ -539,6 +540,17 @@ export interface PortfolioItems {
 export interface PortfolioLikes {
   created_at: Generated<Timestamp>;
   item_id: string;
+  user_id: string;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  created_at: Generated<Timestamp>;
+  device: Generated<string>;
+  endpoint: string;
+  id: Generated<string>;
+  last_sent_at: Timestamp | null;
+  p256dh: string;
   user_id: string;
 }
 
@@ -718,6 +730,7 @@ export interface DB {
   portfolio_comments: PortfolioComments;
   portfolio_items: PortfolioItems;
   portfolio_likes: PortfolioLikes;
+  push_subscriptions: PushSubscriptions;
   rateLimit: RateLimit;
   realtime_events: RealtimeEvents;
   realtime_events_pruned: RealtimeEventsPruned;

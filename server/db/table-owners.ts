@@ -102,6 +102,8 @@ export const TABLE_OWNERS = {
   user_activity: { owner: "events", readers: ["messaging"] },
   notifications: { owner: "notifications" },
   user_preferences: { owner: "notifications", readers: ["messaging"] },
+  // Each device a person opted in to Web Push on (docs/push.md).
+  push_subscriptions: { owner: "notifications" },
   // Commission tiers and payouts (issue 14): the tier history, the payout ledger, payouts.
   creator_tiers: { owner: "payouts" },
   creator_tier_history: { owner: "payouts" },

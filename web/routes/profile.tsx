@@ -10,6 +10,7 @@ import { PageSpinner } from "../components/ui/spinner.tsx";
 import { openAuthDialog } from "../features/accounts/auth-dialog-store.ts";
 import { StatGrid } from "../features/marketing/stat-grid.tsx";
 import { NotificationSettingsCard } from "../features/notifications/notification-settings-card.tsx";
+import { PushSettingsCard } from "../features/notifications/push-settings-card.tsx";
 import { CreatorSetupCard } from "../features/onboarding/creator-setup-card.tsx";
 import { showError } from "../lib/api-errors.ts";
 import { authClient, type Session, useSession } from "../lib/auth-client.ts";
@@ -113,6 +114,7 @@ function AccountSummary({ session }: { session: Session }) {
         ))}
       </nav>
       <NotificationSettingsCard />
+      <PushSettingsCard />
     </Container>
   );
 }

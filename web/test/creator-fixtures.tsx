@@ -35,6 +35,7 @@ export function mapCreator(overrides: Partial<MapCreator> = {}): MapCreator {
     lat: 25.79,
     lng: -80.13,
     availableNow: true,
+    liveTracked: true,
     rating: 4.9,
     reviewCount: 12,
     distanceBand: "Under 1 mi",

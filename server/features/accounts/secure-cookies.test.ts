@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { TEST_PASSWORD, testEmail } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { vapidEnv } from "../../test/vapid-env.ts";
 import { createVerifiedAccount } from "./service.ts";
 
 const PUBLIC_ORIGIN = "https://shutterhail.example";
@@ -30,6 +31,7 @@ describe("session cookies", () => {
       PAYPAL_CLIENT_ID: "client-id",
       PAYPAL_CLIENT_SECRET: "client-secret",
       PAYPAL_WEBHOOK_ID: "webhook-id",
+      ...vapidEnv(),
       PAYPAL_API_BASE: "http://127.0.0.1:9",
     });
     try {

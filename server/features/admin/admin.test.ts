@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENTS_PATH } from "../../../contracts/realtime.ts";
 import { createAdmin, createVerifiedUser, jsonInit } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { vapidEnv } from "../../test/vapid-env.ts";
 import { createAdminNotification, revokeAdminAccess } from "../staff/service.ts";
 
 let app: TestApp;
@@ -226,6 +227,7 @@ describe("development outbox", () => {
       PAYPAL_CLIENT_ID: "client-id",
       PAYPAL_CLIENT_SECRET: "client-secret",
       PAYPAL_WEBHOOK_ID: "webhook-id",
+      ...vapidEnv(),
       PAYPAL_API_BASE: "http://127.0.0.1:9",
     });
     try {

@@ -121,6 +121,7 @@ describe("presence routes", () => {
       position: { lat: 25.76123, lng: -80.19187 },
       lastSeenAt: clock.toISOString(),
       heartbeatSeconds: PRESENCE.heartbeatSeconds,
+      availableUntil: null,
     });
     expect(await ok(await post("online", me.cookie, {}))).toMatchObject({ online: true });
     expect(await profileRow(me.profileId)).toEqual({
@@ -194,6 +195,7 @@ describe("presence routes", () => {
       lat: coarseCoordinate(25.7712),
       lng: coarseCoordinate(-80.1934),
       availableNow: false,
+      liveTracked: true,
     });
     expect((await profileRow(me.profileId)).available_now).toBe(false);
     expect((await presence(me.cookie)).online).toBe(false);

@@ -10,6 +10,7 @@ export async function findLiveState(db: Db, profileId: string, lock = false) {
     .leftJoin("creator_presence as cp", "cp.profile_id", "p.id")
     .select([
       "p.available_now",
+      "p.available_until",
       "p.travel_lat",
       "p.travel_lng",
       "cp.online_since",
@@ -43,6 +44,7 @@ export async function refreshHeartbeats(db: Db, beats: readonly Heartbeat[]) {
   const { rows } = await sql<{
     profile_id: string;
     available_now: boolean;
+    available_until: Date | null;
     travel_lat: number | null;
     travel_lng: number | null;
     online_since: Date | null;
@@ -58,8 +60,8 @@ export async function refreshHeartbeats(db: Db, beats: readonly Heartbeat[]) {
     where cp.profile_id = v.profile_id and p.id = v.profile_id and p.available_now
       and (v.lat is null or (p.travel_lat = v.lat and p.travel_lng = v.lng)
         or cp.position_at > v.due_before)
-    returning cp.profile_id, p.available_now, p.travel_lat, p.travel_lng, cp.online_since,
-      cp.last_seen_at, cp.position_at`.execute(db);
+    returning cp.profile_id, p.available_now, p.available_until, p.travel_lat, p.travel_lng,
+      cp.online_since, cp.last_seen_at, cp.position_at`.execute(db);
   return new Map(rows.map((row) => [row.profile_id, row]));
 }
 
@@ -115,4 +117,34 @@ export async function backdatePresence(db: Db, profileId: string, seenAt: Date) 
     .where("profile_id", "=", profileId)
     .where("last_seen_at", ">", seenAt)
     .execute();
+}
+
+/**
+ * The sweep's creators, their profile rows locked (rows being written are skipped: alive):
+ * `stale` are silent since `cutoff` and not staying available past `now`; `ended` chose a time
+ * that has passed.
+ */
+export async function findSweepable(db: Db, cutoff: Date, now: Date) {
+  const rows = await db
+    .selectFrom("photographer_profiles as p")
+    .innerJoin("creator_presence as cp", "cp.profile_id", "p.id")
+    .select(["p.id", "p.available_until", "cp.last_seen_at"])
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb("cp.last_seen_at", "<", cutoff),
+          eb.or([eb("p.available_until", "is", null), eb("p.available_until", "<=", now)]),
+        ]),
+        eb("p.available_until", "<=", now),
+      ]),
+    )
+    .forUpdate("p")
+    .skipLocked()
+    .execute();
+  const endedUntil = (r: (typeof rows)[number]) =>
+    r.available_until !== null && r.available_until <= now;
+  return {
+    stale: rows.filter((r) => r.last_seen_at < cutoff).map((r) => r.id),
+    ended: rows.filter(endedUntil).map((r) => r.id),
+  };
 }

@@ -5,14 +5,16 @@ import {
   heartbeatApiPath,
   pageLeftApiPath,
   presenceApiPath,
+  stayAvailableApiPath,
   ZPresenceState,
   ZPresenceUpdate,
+  ZStayAvailableRequest,
 } from "../../../contracts/availability.ts";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { perUser, processRateLimit, rateLimit } from "../../platform/rate-limit.ts";
-import { getPresence, goOffline, goOnline, heartbeat, pageLeft } from "./service.ts";
+import { getPresence, goOffline, goOnline, heartbeat, pageLeft, stayAvailable } from "./service.ts";
 
 const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
 const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
@@ -91,6 +93,23 @@ const heartbeatRoute = defineRoute({
   },
 });
 
+const stayRoute = defineRoute({
+  access: "creator",
+  method: "post",
+  path: stayAvailableApiPath,
+  middleware: [rateLimit(TOGGLE_LIMIT, perUser)],
+  summary: "Stay available for hails until a chosen time, without an open tab",
+  description:
+    "Online until `until` (at most PRESENCE.maxStayAvailableHours ahead) at the point or area (`place`: a ZIP or City, ST) given, else at the last known position; no heartbeats needed meanwhile, and hails arrive by push. The map shows the position on the usual grid and marks it not live-tracked. Repeating it moves the time; going offline ends it.",
+  tags: ["availability"],
+  request: { body: { content: json(ZStayAvailableRequest), required: true } },
+  responses: {
+    200: state("Available until the chosen time"),
+    400: failure("A time past or too far ahead, an unknown area, or no position known"),
+    429: failure("Too many changes"),
+  },
+});
+
 export function availabilityRoutes() {
   return createRouter()
     .openapi(presenceRoute, async (c) =>
@@ -108,5 +127,8 @@ export function availabilityRoutes() {
     })
     .openapi(heartbeatRoute, async (c) =>
       c.json(await heartbeat(c.var.deps, c.var.creator.profileId, c.req.valid("json") ?? {}), 200),
+    )
+    .openapi(stayRoute, async (c) =>
+      c.json(await stayAvailable(c.var.deps, c.var.creator.profileId, c.req.valid("json")), 200),
     );
 }

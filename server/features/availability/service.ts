@@ -1,13 +1,20 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import {
   NOT_ONLINE_MESSAGE,
   type PresenceState,
   type PresenceUpdate,
+  STAY_AREA_NOT_FOUND_MESSAGE,
+  STAY_NO_POSITION_MESSAGE,
+  STAY_UNTIL_PAST_MESSAGE,
+  STAY_UNTIL_TOO_FAR_MESSAGE,
+  type ZStayAvailableRequest,
 } from "../../../contracts/availability.ts";
 import { PRESENCE } from "../../../contracts/constants.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { geocodePlace } from "../../platform/geo.ts";
 import { setLivePresence } from "../profiles/live-presence.ts";
 import { refreshInBatch } from "./heartbeat-batch.ts";
 import {
@@ -15,6 +22,7 @@ import {
   deletePresence,
   deleteStalePresence,
   findLiveState,
+  findSweepable,
   upsertPresence,
 } from "./queries.ts";
 
@@ -34,6 +42,8 @@ function toState(profileId: string, state: LiveState): PresenceState {
     position: known ? { lat: state.travel_lat!, lng: state.travel_lng! } : null,
     lastSeenAt: state.available_now && state.last_seen_at ? state.last_seen_at.toISOString() : null,
     heartbeatSeconds: PRESENCE.heartbeatSeconds,
+    availableUntil:
+      state.available_now && state.available_until ? state.available_until.toISOString() : null,
   };
 }
 
@@ -75,7 +85,51 @@ export function goOnline(deps: Deps, profileId: string, update: PresenceUpdate) 
 export function goOffline(deps: Deps, profileId: string) {
   return inTransaction(deps, profileId, async (trx, state) => {
     await deletePresence(trx, profileId);
-    if (state.available_now) await setLivePresence(trx, profileId, { availableNow: false });
+    if (state.available_now || state.available_until) {
+      await setLivePresence(trx, profileId, { availableNow: false, availableUntil: null });
+    }
+  });
+}
+
+type StayInput = z.output<typeof ZStayAvailableRequest>;
+
+/** Where a creator staying available is placed: the point or area given, else the last one. */
+function stayPosition(input: StayInput, state: LiveState) {
+  if (input.lat !== undefined && input.lng !== undefined) return { lat: input.lat, lng: input.lng };
+  if (input.place) {
+    const place = geocodePlace(input.place);
+    if (!place) throw new AppError("validation_failed", STAY_AREA_NOT_FOUND_MESSAGE);
+    return { lat: place.lat, lng: place.lng };
+  }
+  if (state.travel_lat === null || state.travel_lng === null) {
+    throw new AppError("validation_failed", STAY_NO_POSITION_MESSAGE);
+  }
+  return undefined;
+}
+
+/**
+ * Available for hails until `until` with no tab open (hails reach the creator by push): online
+ * at the area or point given, else the last known position; the sweep leaves them on without
+ * heartbeats until then, and the map marks them not live-tracked. Repeating it moves the time.
+ * An open tab's heartbeats go on as before.
+ */
+export function stayAvailable(deps: Deps, profileId: string, input: StayInput) {
+  const now = deps.now();
+  const until = new Date(input.until);
+  if (until.getTime() <= now.getTime() + 60_000) {
+    throw new AppError("validation_failed", STAY_UNTIL_PAST_MESSAGE);
+  }
+  if (until.getTime() > now.getTime() + PRESENCE.maxStayAvailableHours * 3_600_000) {
+    throw new AppError("validation_failed", STAY_UNTIL_TOO_FAR_MESSAGE);
+  }
+  return inTransaction(deps, profileId, async (trx, state) => {
+    const position = stayPosition(input, state);
+    await setLivePresence(trx, profileId, {
+      availableNow: true,
+      availableUntil: until,
+      ...(position ? { position } : {}),
+    });
+    await upsertPresence(trx, profileId, now, position !== undefined);
   });
 }
 
@@ -128,7 +182,9 @@ export async function heartbeat(deps: Deps, profileId: string, update: PresenceU
 
 /**
  * Turns offline every creator whose last heartbeat is older than PRESENCE.staleAfterSeconds at
- * `now`; the presence trigger then tells every map. Only creators with a heartbeat row are
+ * `now`, unless they chose to stay available until later; the presence trigger then tells
+ * every map. A creator whose chosen time has passed is turned offline the same way, or, with a
+ * tab still heartbeating, back to live presence only. Only creators with a heartbeat row are
  * considered: demo creators seeded 'available now' (no row) stay on until they go online and
  * off themselves. Safe to run concurrently (profiles being written are skipped: they are
  * alive). Returns the profiles turned offline.
@@ -136,20 +192,14 @@ export async function heartbeat(deps: Deps, profileId: string, update: PresenceU
 export async function sweepPresence(deps: Pick<AppDeps, "database">, now: Date) {
   const cutoff = new Date(now.getTime() - PRESENCE.staleAfterSeconds * 1000);
   return deps.database.db.transaction().execute(async (trx) => {
-    const stale = await trx
-      .selectFrom("photographer_profiles as p")
-      .innerJoin("creator_presence as cp", "cp.profile_id", "p.id")
-      .select("p.id")
-      .where("cp.last_seen_at", "<", cutoff)
-      .forUpdate("p")
-      .skipLocked()
-      .execute();
-    const ids = await deleteStalePresence(
+    const { stale, ended } = await findSweepable(trx, cutoff, now);
+    const ids = await deleteStalePresence(trx, cutoff, stale);
+    await setLivePresence(trx, ids, { availableNow: false, availableUntil: null });
+    await setLivePresence(
       trx,
-      cutoff,
-      stale.map((r) => r.id),
+      ended.filter((id) => !ids.includes(id)),
+      { availableUntil: null },
     );
-    await setLivePresence(trx, ids, { availableNow: false });
     return ids;
   });
 }

@@ -4,6 +4,7 @@ import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import type { EventToPublish } from "../../platform/realtime.ts";
+import { pushMessage, queuePush } from "../notifications/push.ts";
 import * as q from "./queries.ts";
 import { toHail, toOffer, type Winner } from "./view.ts";
 
@@ -34,14 +35,50 @@ export async function publishHail(deps: AppDeps, hail: q.HailRow, trx: Kysely<DB
   await deps.realtime.publishMany([await hailEvent(hail, trx)], trx);
 }
 
-/** hail_offer to each of these creators, with their offer as it now stands: events to publish. */
+/** A closing push keeps this long at the push service past the hail's own end. */
+const CLOSED_PUSH_GRACE_MS = 60_000;
+
+/**
+ * The offer reaches the creator's devices too (docs/push.md): a new offer with its deadline
+ * (the device shows the time left and the push service drops it after); once the offer is no
+ * longer open (taken, expired, withdrawn, or answered from a tab) a closing push replaces it by
+ * its tag wherever it still shows.
+ */
+async function pushOffer(deps: AppDeps, offer: q.OfferRow, trx: Kysely<DB>) {
+  const tag = `hail:${offer.hail_id}`;
+  const url = `/availability?hail=${offer.hail_id}`;
+  if (offer.offer_status === "offered" && offer.live_until) {
+    const expiresAt = offer.live_until.toISOString();
+    const message = pushMessage("hail_offer", { url, tag, hailId: offer.hail_id, expiresAt });
+    await queuePush(deps, { userId: offer.user_id, message, expiresAt, urgency: "high" }, trx);
+  } else {
+    const until = Math.max(
+      deps.now().getTime() + CLOSED_PUSH_GRACE_MS,
+      offer.live_until?.getTime() ?? 0,
+    );
+    const message = pushMessage("hail_closed", { url, tag, hailId: offer.hail_id });
+    await queuePush(
+      deps,
+      { userId: offer.user_id, message, expiresAt: new Date(until).toISOString() },
+      trx,
+    );
+  }
+}
+
+/**
+ * hail_offer to each of these creators, with their offer as it now stands: events to publish.
+ * Each offer's push is queued here, in the same transaction.
+ */
 export async function offerEvents(
+  deps: AppDeps,
   trx: Kysely<DB>,
   hailId: string,
   profileIds: string[],
 ): Promise<EventToPublish[]> {
   if (!profileIds.length) return [];
-  return (await q.offersOfHail(trx, hailId, profileIds)).map((offer) => ({
+  const offers = await q.offersOfHail(trx, hailId, profileIds);
+  for (const offer of offers) await pushOffer(deps, offer, trx);
+  return offers.map((offer) => ({
     topic: REALTIME_TOPICS.hailOffers,
     payload: toOffer(offer),
     audience: { userId: offer.user_id },
@@ -58,5 +95,5 @@ export async function publishOffers(
   profileIds: string[],
   trx: Kysely<DB>,
 ) {
-  await deps.realtime.publishMany(await offerEvents(trx, hailId, profileIds), trx);
+  await deps.realtime.publishMany(await offerEvents(deps, trx, hailId, profileIds), trx);
 }

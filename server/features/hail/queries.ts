@@ -64,7 +64,8 @@ export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[
       -- A fresh heartbeat; or no heartbeat row at all, which only a seeded creator has (the
       -- sweep leaves them on too, and the map shows them available): what the map shows as
       -- available can be hailed.
-      and (cp.last_seen_at >= ${fresh} or cp.profile_id is null)
+      -- Or staying available without a tab until a time they chose (hails reach them by push).
+      and (cp.last_seen_at >= ${fresh} or cp.profile_id is null or p.available_until > ${c.now})
       and p.user_id <> ${c.clientUserId}
       and p.hourly_rate_cents > 0
       and (p.creator_type = ${type} or p.specialties @> array[${c.service}]::text[])

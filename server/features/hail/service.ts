@@ -354,6 +354,7 @@ export async function goLive(
     { executor: trx, startAfter: liveUntil },
   );
   const offers = await offerEvents(
+    deps,
     trx,
     hail.id,
     covered.map((m) => m.id),

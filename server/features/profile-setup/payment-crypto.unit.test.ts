@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
+import { vapidEnv } from "../../test/vapid-env.ts";
 import { decryptSecret, encryptSecret } from "./payment-crypto.ts";
 
 describe("payment data encryption", () => {
@@ -30,6 +31,7 @@ describe("payment data encryption", () => {
       PAYPAL_CLIENT_ID: "client-id",
       PAYPAL_CLIENT_SECRET: "client-secret",
       PAYPAL_WEBHOOK_ID: "webhook-id",
+      ...vapidEnv(),
     };
     expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/PAYMENT_DATA_KEY/);
     expect(() => loadConfig({ PAYMENT_DATA_KEY: randomBytes(16).toString("base64") })).toThrow(

@@ -10,6 +10,8 @@ export type LivePresenceChange = {
   availableNow?: boolean;
   /** The exact live position; only the creator themself ever reads it back exactly. */
   position?: { lat: number; lng: number };
+  /** Available without a tab until then (migration 119); null ends it. */
+  availableUntil?: Date | null;
 };
 
 /** Writes available_now and/or the live position of the given profiles. */
@@ -25,6 +27,7 @@ export async function setLivePresence(
     ...(change.position
       ? { travel_lat: change.position.lat, travel_lng: change.position.lng }
       : {}),
+    ...(change.availableUntil === undefined ? {} : { available_until: change.availableUntil }),
   };
   if (!Object.keys(values).length) return;
   await db.updateTable("photographer_profiles").set(values).where("id", "in", ids).execute();

@@ -130,10 +130,38 @@ describe("map", () => {
     ];
     expect([lat0, lat1, lng]).toEqual([25.7025, 25.7225, -80.1975]);
     expect(events).toEqual([
-      { id: listed.profile.id, listed: true, lat: lat0, lng, availableNow: true },
-      { id: hidden.profile.id, listed: false, lat: null, lng: null, availableNow: false },
-      { id: listed.profile.id, listed: true, lat: lat1, lng, availableNow: true },
-      { id: listed.profile.id, listed: true, lat: lat1, lng, availableNow: false },
+      {
+        id: listed.profile.id,
+        listed: true,
+        lat: lat0,
+        lng,
+        availableNow: true,
+        liveTracked: true,
+      },
+      {
+        id: hidden.profile.id,
+        listed: false,
+        lat: null,
+        lng: null,
+        availableNow: false,
+        liveTracked: true,
+      },
+      {
+        id: listed.profile.id,
+        listed: true,
+        lat: lat1,
+        lng,
+        availableNow: true,
+        liveTracked: true,
+      },
+      {
+        id: listed.profile.id,
+        listed: true,
+        lat: lat1,
+        lng,
+        availableNow: false,
+        liveTracked: true,
+      },
     ]);
   });
 });

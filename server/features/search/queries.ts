@@ -205,6 +205,7 @@ export async function findMapCreators(db: Db): Promise<Omit<MapCreator, "distanc
       sql<number>`coarse_coordinate(p.travel_lat)`.as("coarse_lat"),
       sql<number>`coarse_coordinate(p.travel_lng)`.as("coarse_lng"),
       "p.available_now",
+      "p.available_until",
       "p.rating_avg",
       "p.review_count",
     ])
@@ -225,6 +226,7 @@ export async function findMapCreators(db: Db): Promise<Omit<MapCreator, "distanc
     lat: r.coarse_lat,
     lng: r.coarse_lng,
     availableNow: r.available_now,
+    liveTracked: r.available_until === null,
     rating: Number(r.rating_avg),
     reviewCount: r.review_count,
   }));

@@ -9,6 +9,9 @@ import {
   pageLeftApiPath,
   presenceApiPath,
   AVAILABILITY_STRINGS as S,
+  STAY_AVAILABLE_STRINGS,
+  type StayAvailableRequest,
+  stayAvailableApiPath,
   ZPresenceState,
 } from "../../../contracts/availability.ts";
 import { apiRequest } from "../../lib/api-client.ts";
@@ -41,6 +44,20 @@ export function useSetOnline() {
       else toast.success(S.offlineToast);
     },
     onError: () => showError(S.errorTitle, S.updateFailed),
+  });
+}
+
+/** Available without a tab until a chosen time (hails arrive by push). */
+export function useStayAvailable() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: StayAvailableRequest) =>
+      apiRequest("POST", stayAvailableApiPath, ZPresenceState, { body: request }),
+    onSuccess: (state) => {
+      client.setQueryData(availabilityKeys.presence, state);
+      toast.success(STAY_AVAILABLE_STRINGS.started);
+    },
+    meta: { errorTitle: S.updateFailed },
   });
 }
 

@@ -1,7 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PresenceState } from "../../../contracts/availability.ts";
+import {
+  type PresenceState,
+  STAY_AVAILABLE_STRINGS as STAY,
+} from "../../../contracts/availability.ts";
 import type { Schedule } from "../../../contracts/schedule.ts";
 import AvailabilityScreen from "../../routes/availability.tsx";
 import { signedInSession } from "../../test/booking-fixtures.tsx";
@@ -23,6 +26,7 @@ const offline: PresenceState = {
   position: null,
   lastSeenAt: null,
   heartbeatSeconds: 30,
+  availableUntil: null,
 };
 const online: PresenceState = {
   ...offline,
@@ -63,6 +67,11 @@ function showAvailability(respond: (call: ApiCall) => unknown = () => undefined)
 }
 
 const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === "POST");
+
+async function waitForPost(calls: ApiCall[], path: string) {
+  await waitFor(() => expect(posts(calls).some((c) => c.path === path)).toBe(true));
+  return posts(calls).find((c) => c.path === path)!;
+}
 
 describe("the Availability Manager", () => {
   it("a creator goes online and sees where clients see them, then goes offline", async () => {
@@ -146,5 +155,35 @@ describe("the Availability Manager", () => {
     down = false;
     await user.click(within(notice).getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("switch", { name: "Currently Offline" })).toBeTruthy();
+  });
+
+  it("a creator stays available without the tab until a chosen time, in an area they type", async () => {
+    let until: string | null = null;
+    const { calls, user } = showAvailability((call) => {
+      if (call.path === "/availability/stay-available") {
+        until = (call.body as { until: string }).until;
+        return { ...online, availableUntil: until };
+      }
+      if (call.path === "/availability/presence") return { ...offline, availableUntil: until };
+      return undefined;
+    });
+    const card = (await screen.findByRole("heading", { name: STAY.title })).closest(
+      "[class*=rounded]",
+    ) as HTMLElement;
+    const time = within(card).getByLabelText(STAY.until);
+    await user.clear(time);
+    await user.type(time, "18:30");
+    await user.type(within(card).getByLabelText(STAY.area), "Miami, FL");
+    await user.click(within(card).getByRole("button", { name: STAY.start }));
+
+    const stay = await waitForPost(calls, "/availability/stay-available");
+    const body = stay.body as { until: string; place: string };
+    expect(body.place).toBe("Miami, FL");
+    const chosen = new Date(body.until);
+    expect([chosen.getHours(), chosen.getMinutes()]).toEqual([18, 30]);
+    expect(chosen.getTime()).toBeGreaterThan(Date.now());
+    expect(chosen.getTime() - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
+    expect(await within(card).findByText(/Available for hails until 6:30\sPM/)).toBeTruthy();
+    expect(within(card).getByText(STAY.notLive)).toBeTruthy();
   });
 });

@@ -46,7 +46,13 @@ export function usePresenceStream(viewer: Viewer) {
           event.listed && event.lat !== null && event.lng !== null
             ? data.creators.map((c) =>
                 c.id === event.id
-                  ? { ...c, lat: event.lat!, lng: event.lng!, availableNow: event.availableNow }
+                  ? {
+                      ...c,
+                      lat: event.lat!,
+                      lng: event.lng!,
+                      availableNow: event.availableNow,
+                      liveTracked: event.liveTracked,
+                    }
                   : c,
               )
             : data.creators.filter((c) => c.id !== event.id);

@@ -1,5 +1,6 @@
 import { Navigation, X } from "lucide-react";
 import { Link } from "react-router";
+import { STAY_AVAILABLE_STRINGS } from "../../../contracts/availability.ts";
 import { CREATOR_TYPE_LABELS } from "../../../contracts/enums.ts";
 import { creatorProfilePath } from "../../../contracts/routes.ts";
 import type { MapCreator } from "../../../contracts/search.ts";
@@ -46,6 +47,11 @@ export function CreatorDetailCard({
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate text-lg font-bold text-ink-900">{creator.name}</h2>
             {creator.availableNow ? <Badge variant="success">Available</Badge> : null}
+            {creator.availableNow && !creator.liveTracked ? (
+              <Badge variant="outline" title="Shown in the area they chose, not a live position">
+                {STAY_AVAILABLE_STRINGS.notLive}
+              </Badge>
+            ) : null}
           </div>
           <p className="text-sm text-ink-600">
             {CREATOR_TYPE_LABELS[creator.type]}

@@ -18,7 +18,8 @@ afterEach(() => {
 
 const answer: MapResponse = {
   creators: [
-    mapCreator(),
+    // Available without an open tab: shown in her area, marked not live-tracked.
+    mapCreator({ liveTracked: false }),
     mapCreator({
       id: LEO_ID,
       name: "Leo Lens",
@@ -79,6 +80,7 @@ describe("the creators map", () => {
     fireEvent.click(marker);
     const card = await screen.findByRole("region", { name: "Maya Chen details" });
     expect(within(card).getByText("Available")).toBeTruthy();
+    expect(within(card).getByText("Not live-tracked")).toBeTruthy();
     expect(within(card).getByText("Under 1 mi away")).toBeTruthy();
     expect(within(card).getByText("Portrait")).toBeTruthy();
     await waitFor(() =>

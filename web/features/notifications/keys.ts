@@ -5,4 +5,6 @@ export const notificationKeys = {
   /** The /notifications page, page by page. */
   list: ["notifications", "list"] as const,
   preferences: ["account", "preferences"] as const,
+  /** The person's devices that get push notifications (and this device's subscription). */
+  push: ["account", "push-devices"] as const,
 };

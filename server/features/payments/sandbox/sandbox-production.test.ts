@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../app.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
+import { vapidEnv } from "../../../test/vapid-env.ts";
 import { paymentProvider } from "../provider-of.ts";
 
 // Production never runs on the built-in sandbox, where anyone approves any order and no money
@@ -16,6 +17,7 @@ const PRODUCTION = {
   PAYMENT_DATA_KEY: randomBytes(32).toString("base64"),
   PUBLIC_ORIGIN: "https://shutterhail.example",
   SMTP_URL: "smtp://127.0.0.1:9",
+  ...vapidEnv(),
 };
 
 let app: TestApp;
