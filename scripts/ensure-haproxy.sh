@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The multi-process deployment test (server/deploy/) runs the app behind Debian's HAProxy, as
+# The multi-process deployment test (server/deployment.postgres.test.ts) runs the app behind Debian's HAProxy, as
 # docs/deploy.md sets it up. Installs it when missing and this is a root shell on Debian;
 # otherwise says what to do (the test then fails and says so too: it is never skipped).
 set -euo pipefail
