@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, expect, it } from "vitest";
 import { openDatabase } from "./db/database.ts";
 import { createCreator, createUser, uniqueEmail } from "./db/factories.ts";
@@ -43,7 +43,7 @@ async function signIn(client: FleetClient, email: string) {
   const answer = await client.send("sign in", "POST", "/api/auth/sign-in/email", {
     json: { email, password: PASSWORD },
   });
-  expect(answer?.status).toBe(200);
+  expect(answer?.status, answer?.body).toBe(200);
   const setCookie = answer!.headers["set-cookie"] ?? [];
   client.cookie = setCookie.map((c) => c.split(";")[0]).join("; ");
 }
@@ -112,13 +112,20 @@ async function decline(creator: FleetClient, bookingId: string) {
 it(
   "keeps every write, stream event and job through rolling restarts behind HAProxy",
   async () => {
+    const began = Date.now();
+    const phases: string[] = [];
+    const mark = (phase: string) =>
+      phases.push(`${phase} ${((Date.now() - began) / 1000).toFixed(1)} s`);
     const target = await createPostgresTestDatabase();
     cleanups.push(() => target.drop());
     const database = await openDatabase({ kind: "postgres", url: target.url });
     cleanups.push(() => database.close());
 
     const [lbPort, web1Port, web2Port, workerPort] = await ports(4);
+    // One secret for all: a session signed by one process must be good on every other.
     const env = {
+      AUTH_SECRET: randomBytes(32).toString("base64"),
+      PAYMENT_DATA_KEY: randomBytes(32).toString("base64"),
       DATABASE_URL: target.url,
       PUBLIC_ORIGIN: `http://127.0.0.1:${lbPort}`,
       TRUST_PROXY: "true",
@@ -130,10 +137,9 @@ it(
     await Promise.all([...web, worker].map((p) => p.start(STARTUP_MS)));
     expect((await fetch(`${worker.url}/api/bookings`)).status).toBe(404);
     expect(await (await fetch(`${worker.url}/api/ready`)).json()).toMatchObject({ role: "worker" });
-    const balancer = await Balancer.start(web, STARTUP_MS);
+    const balancer = await Balancer.start(lbPort!, web, STARTUP_MS);
     cleanups.push(() => balancer.stop());
-    // The balancer's own port is where browsers come from in PUBLIC_ORIGIN; the balancer
-    // answers with 127.0.0.1 as the bind, clients connect from their own loopback addresses.
+    mark("started");
 
     const pairs: Pair[] = [];
     for (let i = 0; i < PAIRS; i++) {
@@ -195,23 +201,32 @@ it(
     for (const process of web) {
       await new Promise((r) => setTimeout(r, 1500));
       exits.push(await process.stop("SIGTERM"));
+      mark("web stopped");
       await process.start(STARTUP_MS);
+      mark("web restarted");
     }
     await new Promise((r) => setTimeout(r, 1000));
     await worker.stop("SIGKILL");
     await worker.start(STARTUP_MS);
+    mark("worker restarted");
     // Two more rounds each on the restarted fleet.
     await new Promise((r) => setTimeout(r, 2 * ROUND_MS));
     loading = false;
     await Promise.all(load);
+    mark("load stopped");
     expect(exits).toEqual([0, 0]);
 
     // Every job the load caused runs on the restarted worker.
+    let waiting: check.WaitingJob[] = [];
     await waitUntil(
       "the worker to finish every due job",
       90_000,
-      async () => (await check.jobsWaiting(database.db)) === 0,
-    );
+      async () => (waiting = await check.jobsWaiting(database.db)).length === 0,
+    ).catch((error) => {
+      const detail = `${phases.join(", ")}: ${JSON.stringify(waiting)}\n${worker.output}`;
+      throw new Error(`${(error as Error).message} (${detail})`);
+    });
+    mark("jobs done");
 
     // No request failed; retried ones are listed.
     const parties = pairs.flatMap((p) => [p.client, p.creator]);
@@ -259,7 +274,7 @@ it(
         `${retried.length} requests retried (${retried.map((r) => `${r.operation}: ${r.causes.join(", ")}`).join("; ") || "none"}); ` +
         `stream reconnects ${streams.map((s) => s.stream.reconnects).join("/")}; ` +
         `settlement pickup after commit p50 ${pickup.p50} ms, p95 ${pickup.p95} ms, ` +
-        `${settlements.filter((j) => j.retryCount > 0).length} retried after the kill`,
+        `${settlements.filter((j) => j.retryCount > 0).length} retried after the kill; ${phases.join(", ")}`,
     );
   },
   10 * 60_000,

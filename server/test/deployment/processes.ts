@@ -17,9 +17,17 @@ export const SHUTDOWN_DELAY_MS = 3000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitUntil(what: string, ms: number, check: () => Promise<boolean>) {
+/** Polls `check` (a failed check counts as not yet) until it holds; `gone` ends the wait early. */
+export async function waitUntil(
+  what: string,
+  ms: number,
+  check: () => Promise<boolean>,
+  gone: () => string | undefined = () => undefined,
+) {
   const deadline = Date.now() + ms;
   for (;;) {
+    const fatal = gone();
+    if (fatal) throw new Error(`${what}: ${fatal}`);
     if (await check().catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await sleep(100);
@@ -55,12 +63,12 @@ export class AppProcess {
       env: { PROCESS_ROLE: this.role, SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS), ...this.env },
     });
     this.server = server;
-    await waitUntil(`the ${this.role} process on ${this.port} to be ready`, timeoutMs, async () => {
-      if (server.child.exitCode !== null) {
-        throw new Error(`${this.role} process exited: ${server.output()}`);
-      }
-      return answers(`${this.url}/api/ready`, 200);
-    });
+    await waitUntil(
+      `the ${this.role} process on ${this.port} to be ready`,
+      timeoutMs,
+      () => answers(`${this.url}/api/ready`, 200),
+      () => (server.child.exitCode === null ? undefined : `it exited: ${server.output()}`),
+    );
   }
 
   /** Sends `signal` and answers the exit code once it has exited. */
@@ -88,13 +96,14 @@ export class Balancer {
 
   private constructor(readonly port: number) {}
 
-  static async start(web: AppProcess[], timeoutMs: number): Promise<Balancer> {
+  /** On `port`, the origin the app processes were given as PUBLIC_ORIGIN. */
+  static async start(port: number, web: AppProcess[], timeoutMs: number): Promise<Balancer> {
     if (!existsSync(HAPROXY)) {
       throw new Error(
         `HAProxy is missing at ${HAPROXY}: run scripts/ensure-haproxy.sh (npm test does) or set HAPROXY_PATH`,
       );
     }
-    const balancer = new Balancer(await freePort());
+    const balancer = new Balancer(port);
     const env = {
       ...process.env,
       SHUTTERHAIL_BIND: `127.0.0.1:${balancer.port}`,
@@ -108,10 +117,12 @@ export class Balancer {
     };
     child.stdout?.on("data", collect);
     child.stderr?.on("data", collect);
-    await waitUntil("HAProxy to pass traffic to a ready web process", timeoutMs, async () => {
-      if (child.exitCode !== null) throw new Error(`haproxy exited: ${balancer.log}`);
-      return answers(`${balancer.url}/api/ready`, 200);
-    });
+    await waitUntil(
+      "HAProxy to pass traffic to a ready web process",
+      timeoutMs,
+      () => answers(`${balancer.url}/api/ready`, 200),
+      () => (child.exitCode === null ? undefined : `haproxy exited: ${balancer.log}`),
+    );
     return balancer;
   }
 

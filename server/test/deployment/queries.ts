@@ -5,12 +5,14 @@ import type { DB } from "../../db/schema.ts";
 
 type Db = Kysely<DB>;
 
+export type WaitingJob = { name: string; state: string; retryCount: number; output: unknown };
+
 /** Jobs due now that are waiting, being retried or running (pg-boss's own table). */
-export async function jobsWaiting(db: Db): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from pgboss.job
+export async function jobsWaiting(db: Db): Promise<WaitingJob[]> {
+  const { rows } = await sql<WaitingJob>`
+    select name, state, retry_count as "retryCount", output from pgboss.job
      where state in ('created', 'retry', 'active') and start_after <= now()`.execute(db);
-  return rows[0]?.n ?? 0;
+  return rows;
 }
 
 export async function bookingStatuses(db: Db, ids: string[]): Promise<Record<string, string>> {
