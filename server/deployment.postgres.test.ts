@@ -218,11 +218,10 @@ it(
 
     // Every job the load caused runs on the restarted worker.
     let waiting: check.WaitingJob[] = [];
-    await waitUntil(
-      "the worker to finish every due job",
-      90_000,
-      async () => (waiting = await check.jobsWaiting(database.db)).length === 0,
-    ).catch((error) => {
+    await waitUntil("the worker to finish every due job", 90_000, async () => {
+      waiting = await check.jobsWaiting(database.db);
+      return waiting.length === 0;
+    }).catch((error) => {
       const detail = `${phases.join(", ")}: ${JSON.stringify(waiting)}\n${worker.output}`;
       throw new Error(`${(error as Error).message} (${detail})`);
     });

@@ -141,9 +141,12 @@ export function createJobs(options: {
       await instance.updateQueue(definition.name, retries);
       if (!work) continue;
       if (definition.cron) await instance.schedule(definition.name, definition.cron);
-      const id = await instance.work<object>(
+      // Known once work() answers; a job taken before that just waits for the next poll.
+      let id: string | undefined;
+      id = await instance.work<object>(
         definition.name,
-        { pollingIntervalSeconds: POLLING_SECONDS },
+        // The same poll with NOTIFY as without: jobs whose start time comes get no NOTIFY.
+        { pollingIntervalSeconds: POLLING_SECONDS, notifyPollingIntervalSeconds: POLLING_SECONDS },
         async ([job]) => {
           if (!job) return;
           try {
@@ -151,6 +154,10 @@ export function createJobs(options: {
           } catch (err) {
             log.warn({ err, job: definition.name, id: job.id }, "job failed");
             throw err;
+          } finally {
+            // Fetch again at once rather than after the poll: a backlog (jobs sent while no
+            // worker ran) drains at the handlers' pace, not one job per poll.
+            if (id) instance.notifyWorker(id);
           }
         },
       );
