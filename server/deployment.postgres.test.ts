@@ -3,7 +3,13 @@ import { afterAll, expect, it } from "vitest";
 import { openDatabase } from "./db/database.ts";
 import { createCreator, createUser, uniqueEmail } from "./db/factories.ts";
 import { FleetClient, HeldStream } from "./test/deployment/client.ts";
-import { AppProcess, Balancer, ports, waitUntil } from "./test/deployment/processes.ts";
+import {
+  AppProcess,
+  Balancer,
+  bundleServer,
+  ports,
+  waitUntil,
+} from "./test/deployment/processes.ts";
 import * as check from "./test/deployment/queries.ts";
 import { createPostgresTestDatabase } from "./test/test-database.ts";
 
@@ -131,8 +137,12 @@ it(
       TRUST_PROXY: "true",
       DATABASE_POOL_SIZE: "4",
     };
-    const web = [new AppProcess("web", web1Port!, env), new AppProcess("web", web2Port!, env)];
-    const worker = new AppProcess("worker", workerPort!, env);
+    const script = await bundleServer();
+    const web = [
+      new AppProcess("web", web1Port!, env, script),
+      new AppProcess("web", web2Port!, env, script),
+    ];
+    const worker = new AppProcess("worker", workerPort!, env, script);
     for (const p of [...web, worker]) cleanups.push(() => p.dispose());
     await Promise.all([...web, worker].map((p) => p.start(STARTUP_MS)));
     expect((await fetch(`${worker.url}/api/bookings`)).status).toBe(404);

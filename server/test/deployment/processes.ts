@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { build } from "esbuild";
 import type { ProcessRole } from "../../config.ts";
 import { PROJECT_ROOT } from "../../platform/project-root.ts";
 import { freePort } from "../free-port.ts";
@@ -14,6 +15,25 @@ export const HAPROXY = process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy";
 export const HAPROXY_CONFIG = path.join(PROJECT_ROOT, "deploy/haproxy.cfg");
 /** Above the reference config's inter × fall (2 s), as docs/deploy.md says. */
 export const SHUTDOWN_DELAY_MS = 3000;
+
+/**
+ * The server bundled as `npm run build:server` bundles it, into its own folder: a process
+ * starts in about a second instead of compiling the sources through tsx each time.
+ */
+export async function bundleServer(): Promise<string> {
+  const outdir = path.join(PROJECT_ROOT, "dist/deployment-test");
+  await build({
+    entryPoints: [path.join(PROJECT_ROOT, "server/main.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    target: "node24",
+    outdir,
+    logLevel: "warning",
+  });
+  return path.join(outdir, "main.js");
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,6 +65,7 @@ export class AppProcess {
     readonly role: ProcessRole,
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly script: string,
   ) {}
 
   get url() {
@@ -60,6 +81,7 @@ export class AppProcess {
     const server = startServerProcess({
       dataDir: this.dataDir,
       port: this.port,
+      script: this.script,
       env: { PROCESS_ROLE: this.role, SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS), ...this.env },
     });
     this.server = server;
