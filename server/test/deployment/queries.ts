@@ -7,11 +7,16 @@ type Db = Kysely<DB>;
 
 export type WaitingJob = { name: string; state: string; retryCount: number; output: unknown };
 
-/** Jobs due now that are waiting, being retried or running (pg-boss's own table). */
+/**
+ * Jobs due now that are waiting, being retried or running (pg-boss's own table), and every
+ * settlement not completed yet, due or not: one a killed worker was running waits out its
+ * retry delay, and must then complete too.
+ */
 export async function jobsWaiting(db: Db): Promise<WaitingJob[]> {
   const { rows } = await sql<WaitingJob>`
     select name, state, retry_count as "retryCount", output from pgboss.job
-     where state in ('created', 'retry', 'active') and start_after <= now()`.execute(db);
+     where state in ('created', 'retry', 'active')
+       and (start_after <= now() or name = 'payments.settle-booking')`.execute(db);
   return rows;
 }
 
