@@ -83,7 +83,10 @@ export async function eventsFor(
   return rows.map((r) => r.id);
 }
 
-/** From a settlement's commit to a worker starting it, in ms: its median and 95th percentile. */
+/**
+ * From a settlement's enqueueing (inside the decline's transaction) to a worker starting it,
+ * in ms: its median and 95th percentile.
+ */
 export async function jobPickupMs(db: Db): Promise<{ p50: number; p95: number }> {
   const { rows } = await sql<{ p50: number; p95: number }>`
     select round(percentile_cont(0.5) within group (order by ms))::int as p50,
