@@ -16,7 +16,10 @@ export type Listen = (
   onReconnect: () => void,
 ) => Promise<ListenHandle>;
 
-/** LISTEN for pg-boss: PGlite's own listener, or one dedicated PostgreSQL connection. */
+/**
+ * LISTEN for pg-boss: one dedicated PostgreSQL connection (jobs.ts listens only there), or
+ * PGlite's own listener.
+ */
 export function jobListener(database: Database, log: Logger): Listen {
   return database.kind === "pglite" ? pgliteListen(database) : postgresListen(database, log);
 }

@@ -226,7 +226,8 @@ export function createJobs(options: {
         db: poolAdapter(database, log),
         schema: SCHEMA,
         // Only processes that run jobs listen, supervise (expired jobs) and turn crons into jobs.
-        useListenNotify: work,
+        // PGlite is one process: nothing is sent from elsewhere, so the poll is enough there.
+        useListenNotify: work && database.kind === "postgres",
         supervise: work,
         schedule: work,
         superviseIntervalSeconds: SUPERVISE_SECONDS,
