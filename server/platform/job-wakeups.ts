@@ -4,7 +4,7 @@ import type { Logger } from "./logger.ts";
 
 // pg-boss wakes its workers through LISTEN/NOTIFY when the database adapter can listen: a job
 // enqueued by a web process is picked up by a worker process at once, not at its next poll
-// (docs/decisions/022-processes.md). NOTIFY is only a hint; the queue's polling stays the floor.
+// (docs/decisions/024-processes.md). NOTIFY is only a hint; the queue's polling stays the floor.
 
 const RECONNECT_MS = [250, 1000, 2000, 5000];
 
