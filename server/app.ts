@@ -75,7 +75,9 @@ export function createApp(deps: AppDeps) {
     c.set("roles", roles);
     c.set("requestId", requestIdFrom(c.req.header("x-request-id")));
     await next();
-    deps.log.info(
+    // A load balancer probes these every second or two: keep them out of the info log.
+    const level = c.req.path === "/api/ready" || c.req.path === "/api/health" ? "debug" : "info";
+    deps.log[level](
       {
         method: c.req.method,
         path: c.req.path,

@@ -17,6 +17,11 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default(".data"),
   DEMO_SEED: z.enum(["auto", "off"]).default("auto"),
+  // What this process does (docs/deploy.md): serve web traffic, run jobs, or both.
+  PROCESS_ROLE: z.enum(["web", "worker", "both"]).default("both"),
+  // Behind a load balancer: how long a stopping process keeps serving while /api/ready answers
+  // 503, so the balancer takes it out before it stops listening (its checks' interval × fall).
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
@@ -77,6 +82,10 @@ export type Config = {
   databasePoolSize: number;
   dataDir: string;
   demoSeed: boolean;
+  /** web: HTTP and event streams, no jobs; worker: jobs (and health) only; both: everything. */
+  role: ProcessRole;
+  /** How long shutdown reports not-ready while still serving, before it stops listening. */
+  shutdownDelayMs: number;
   logLevel: z.infer<typeof ZEnv>["LOG_LEVEL"];
   /** Configured, or outside production generated once into DATA_DIR/secrets.json. */
   authSecret: string;
@@ -113,6 +122,8 @@ export type Config = {
   /** Web Push: configured, or outside production generated once into DATA_DIR/secrets.json. */
   push: PushConfig;
 };
+
+export type ProcessRole = "web" | "worker" | "both";
 
 export type PushConfig = {
   vapid: { publicKey: string; privateKey: string; subject: string };
@@ -175,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four or none",
     );
   }
+  if (e.PROCESS_ROLE !== "both" && !e.DATABASE_URL) {
+    throw refuse(
+      "PROCESS_ROLE",
+      `${e.PROCESS_ROLE} needs DATABASE_URL: the embedded database serves one process, which must be both`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets =
     e.NODE_ENV === "production" ? productionSecrets(e, dataDir) : developmentSecrets(e, dataDir);
@@ -187,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     demoSeed: e.DEMO_SEED === "auto",
+    role: e.PROCESS_ROLE,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     logLevel: e.LOG_LEVEL,
     authSecret: secrets.authSecret,
     smtpUrl: e.SMTP_URL,

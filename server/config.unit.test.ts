@@ -46,6 +46,28 @@ describe("configuration", () => {
     expect(config.databasePoolSize).toBe(10);
   });
 
+  it("runs every role in one process by default; web and worker alone only on PostgreSQL", () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() })).toMatchObject({
+      role: "both",
+      shutdownDelayMs: 0,
+    });
+    const split = {
+      DATA_DIR: freshDataDir(),
+      DATABASE_URL: "postgres://db/shutterhail",
+      SHUTDOWN_DELAY_MS: "3000",
+    };
+    expect(loadConfig({ ...split, PROCESS_ROLE: "web" })).toMatchObject({
+      role: "web",
+      shutdownDelayMs: 3000,
+    });
+    expect(loadConfig({ ...split, PROCESS_ROLE: "worker" }).role).toBe("worker");
+    expect(refusal({ DATA_DIR: freshDataDir(), PROCESS_ROLE: "worker" })).toBe(
+      "Invalid configuration:\n  PROCESS_ROLE: worker needs DATABASE_URL: the embedded database serves one process, which must be both",
+    );
+    expect(refusal({ ...split, PROCESS_ROLE: "jobs" })).toMatch(/PROCESS_ROLE/);
+    expect(refusal({ ...split, SHUTDOWN_DELAY_MS: "-1" })).toMatch(/SHUTDOWN_DELAY_MS/);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);

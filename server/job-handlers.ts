@@ -22,9 +22,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Every job handler beyond mail (which createDeps defines), then the workers. Called once per
- * process by main.ts and by each test app; deps.jobs.stop() ends the workers.
+ * process by main.ts and by each test app; deps.jobs.stop() ends the workers. Without `work`
+ * (a web process) the queues are installed for sending and nothing runs here.
  */
-export async function startJobs(deps: AppDeps) {
+export async function startJobs(deps: AppDeps, { work = true } = {}) {
   wireDomains(deps);
   deps.jobs.define({
     name: PRUNE_IDEMPOTENCY_KEYS_JOB,
@@ -55,5 +56,5 @@ export async function startJobs(deps: AppDeps) {
   definePushJobs(deps);
   // Before the workers start: optional-category mail is checked against its recipient.
   registerMailPolicy(deps);
-  await deps.jobs.start();
+  await deps.jobs.start({ work });
 }

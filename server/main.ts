@@ -11,6 +11,7 @@ import { openControlChannel } from "./platform/control-channel.ts";
 import { createDeps } from "./platform/deps.ts";
 import { createLogger } from "./platform/logger.ts";
 import { type Closer, shutDown } from "./platform/shutdown.ts";
+import { createWorkerApp } from "./worker-app.ts";
 
 async function main() {
   const config = loadConfig();
@@ -21,14 +22,17 @@ async function main() {
 
   const deps = createDeps({ config, database, log });
   await seedDemoIfEmpty(deps);
-  await startJobs(deps);
-  const app = createApp(deps);
+  // PROCESS_ROLE (docs/deploy.md): a web process sends jobs but runs none; a worker runs them
+  // and answers only its health on its port.
+  const runsJobs = config.role !== "web";
+  await startJobs(deps, { work: runsJobs });
+  const app = config.role === "worker" ? createWorkerApp(deps) : createApp(deps);
   let closeControl = () => {};
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     // admin:create reaches the embedded database through the running app (see platform/control-channel.ts).
     if (database.kind === "pglite") closeControl = openControlChannel(config, info.port);
     log.info(
-      { port: info.port, database: database.kind },
+      { port: info.port, database: database.kind, role: config.role },
       `ShutterHail listening on http://localhost:${info.port}`,
     );
   });
@@ -44,6 +48,8 @@ async function main() {
     log.info({ signal }, "shutting down");
     const clean = await shutDown({
       server: server as Server,
+      readiness: deps.readiness,
+      notReadyDelayMs: config.shutdownDelayMs,
       openStreams: deps.openStreams,
       listeners: [{ name: "control channel", close: () => closeControl() }],
       workers,

@@ -25,6 +25,16 @@ export const checksumOf = (sql: string) =>
 export class MigrationChangedError extends Error {}
 
 /**
+ * Which of `names` (this build's migrations) the database has not applied: a process whose
+ * schema is behind is not ready for traffic. Throws when the database cannot be reached.
+ */
+export async function pendingMigrations(pool: pg.Pool, names: string[]): Promise<string[]> {
+  const { rows } = await pool.query<{ name: string }>("select name from schema_migrations");
+  const applied = new Set(rows.map((r) => r.name));
+  return names.filter((name) => !applied.has(name));
+}
+
+/**
  * Applies pending migrations in order, each in its own transaction, and records each one's
  * checksum. A migration already applied is never run again — so one whose file changed since
  * is refused, naming it: a database migrated from the old text would silently differ from one

@@ -6,6 +6,7 @@ import { createJobs, type Jobs } from "./jobs.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 import { createOpenStreams, type OpenStreams } from "./open-streams.ts";
+import { createReadiness, type Readiness } from "./readiness.ts";
 import { createRealtime, type Realtime } from "./realtime.ts";
 import { createS3Storage } from "./s3-storage.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
@@ -24,6 +25,8 @@ export type AppDeps = {
   sessionCache: SessionCache;
   /** Open event streams, ended by graceful shutdown. */
   openStreams: OpenStreams;
+  /** Turned off when shutdown begins: /api/ready then answers 503. */
+  readiness: Readiness;
   storage: Storage;
   /** The current time for business rules (holds, deadlines); tests move it. */
   now: () => Date;
@@ -86,6 +89,7 @@ export function createDeps({
     realtime,
     sessionCache,
     openStreams: createOpenStreams(),
+    readiness: createReadiness(),
     storage,
     now,
     startedAt: Date.now(),

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { fromKysely, PgBoss, type Db as PgBossDb } from "pg-boss";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
+import { jobListener } from "./job-wakeups.ts";
 import type { Logger } from "./logger.ts";
 
 /** pg-boss keeps its tables in this schema, next to ours (docs/decisions/012-job-queue.md). */
@@ -9,7 +10,13 @@ const SCHEMA = "pgboss";
 // Held while a process installs pg-boss and its queues: two processes starting together on a
 // fresh PostgreSQL database would otherwise both create the schema (a duplicate-key failure).
 const START_LOCK_ID = 7_215_906_402;
+// A worker is woken by NOTIFY when a job is sent (job-wakeups.ts); polling is the floor under
+// that, and what runs a job whose start time comes.
 const POLLING_SECONDS = 1;
+// A worker process killed mid-job stops beating: its job is failed and retried after this, not
+// after the job's whole expiry. pg-boss checks for such jobs every SUPERVISE_SECONDS.
+const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_SECONDS = 10;
 const FAILED_KEPT_SECONDS = 30 * 24 * 60 * 60;
 
 export type JobContext = { id: string; now: Date };
@@ -57,7 +64,11 @@ export type Jobs = {
   failed(name: string, limit?: number): Promise<FailedJob[]>;
   /** Resolves once no job that is due now is waiting or running (tests). */
   drain(timeoutMs?: number): Promise<void>;
-  start(): Promise<void>;
+  /**
+   * Installs the queues; with `work` (the default) also runs their workers and schedules. A
+   * web process (PROCESS_ROLE=web) starts without: it only sends.
+   */
+  start(options?: { work?: boolean }): Promise<void>;
   /** Stops the workers after their current job; the database stays open. */
   stop(): Promise<void>;
 };
@@ -67,8 +78,9 @@ export type Jobs = {
  * connection, so pg-boss's polling waits for the app's open transaction instead of running
  * inside it. node-postgres answers a multi-statement text with one result per statement.
  */
-function poolAdapter(database: Database): PgBossDb {
+function poolAdapter(database: Database, log: Logger): PgBossDb {
   return {
+    listen: jobListener(database, log),
     async executeSql(text, values) {
       const result = (await database.pool.query(text, values)) as unknown as
         | { rows: unknown[] }
@@ -107,7 +119,7 @@ export function createJobs(options: {
   };
 
   /** Each defined job's queue (created or updated), schedule and worker. */
-  async function defineQueues(instance: PgBoss) {
+  async function defineQueues(instance: PgBoss, work: boolean) {
     for (const definition of definitions.values()) {
       const retries = {
         retryLimit: definition.retryLimit ?? 0,
@@ -115,6 +127,9 @@ export function createJobs(options: {
         retryBackoff: (definition.retryLimit ?? 0) > 0,
         expireInSeconds: definition.expireInSeconds ?? 15 * 60,
         deleteAfterSeconds: FAILED_KEPT_SECONDS,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+        // Sending a job NOTIFYs its queue's workers, in whichever process they run.
+        notify: true,
       };
       await instance.createQueue(definition.name, {
         ...retries,
@@ -124,10 +139,14 @@ export function createJobs(options: {
       });
       // createQueue keeps an existing queue as it was: a changed definition applies from here.
       await instance.updateQueue(definition.name, retries);
+      if (!work) continue;
       if (definition.cron) await instance.schedule(definition.name, definition.cron);
-      const id = await instance.work<object>(
+      // Known once work() answers; a job taken before that just waits for the next poll.
+      let id: string | undefined;
+      id = await instance.work<object>(
         definition.name,
-        { pollingIntervalSeconds: POLLING_SECONDS },
+        // The same poll with NOTIFY as without: jobs whose start time comes get no NOTIFY.
+        { pollingIntervalSeconds: POLLING_SECONDS, notifyPollingIntervalSeconds: POLLING_SECONDS },
         async ([job]) => {
           if (!job) return;
           try {
@@ -135,6 +154,10 @@ export function createJobs(options: {
           } catch (err) {
             log.warn({ err, job: definition.name, id: job.id }, "job failed");
             throw err;
+          } finally {
+            // Fetch again at once rather than after the poll: a backlog (jobs sent while no
+            // worker ran) drains at the handlers' pace, not one job per poll.
+            if (id) instance.notifyWorker(id);
           }
         },
       );
@@ -197,11 +220,17 @@ export function createJobs(options: {
       }
     },
 
-    async start() {
+    async start({ work = true } = {}) {
       if (boss) return;
       const instance = new PgBoss({
-        db: poolAdapter(database),
+        db: poolAdapter(database, log),
         schema: SCHEMA,
+        // Only processes that run jobs listen, supervise (expired jobs) and turn crons into jobs.
+        // PGlite is one process: nothing is sent from elsewhere, so the poll is enough there.
+        useListenNotify: work && database.kind === "postgres",
+        supervise: work,
+        schedule: work,
+        superviseIntervalSeconds: SUPERVISE_SECONDS,
         ...(database.kind === "pglite" ? { backend: "pglite" as const } : {}),
       });
       instance.on("error", (err) => log.error({ err }, "job queue error"));
@@ -211,7 +240,7 @@ export function createJobs(options: {
         await lock?.query("select pg_advisory_lock($1)", [START_LOCK_ID]);
         await instance.start();
         boss = instance;
-        await defineQueues(instance);
+        await defineQueues(instance, work);
       } finally {
         await lock?.query("select pg_advisory_unlock($1)", [START_LOCK_ID]).catch(() => {});
         lock?.release();

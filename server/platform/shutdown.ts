@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { Logger } from "./logger.ts";
 import type { OpenStreams } from "./open-streams.ts";
+import type { Readiness } from "./readiness.ts";
 
 /** Something shutdown stops, named for the log. */
 export type Closer = { name: string; close(): Promise<void> | void };
@@ -12,6 +13,13 @@ const IDLE_SWEEP_MS = 100;
 
 export type ShutdownPlan = {
   server: Server;
+  /** Turned off first: /api/ready answers 503 from then on. */
+  readiness?: Readiness;
+  /**
+   * How long to go on serving while not ready, so a load balancer takes the process out of
+   * rotation before it stops listening (SHUTDOWN_DELAY_MS).
+   */
+  notReadyDelayMs?: number;
   openStreams: OpenStreams;
   /** Stopped as soon as the server stops listening (e.g. the admin:create control channel). */
   listeners: Closer[];
@@ -27,8 +35,9 @@ export type ShutdownPlan = {
 };
 
 /**
- * Graceful shutdown: stop accepting connections, end event streams with a reconnect hint,
- * let requests in flight finish (bounded), stop workers, then close resources.
+ * Graceful shutdown: report not ready (and keep serving for the delay), stop accepting
+ * connections, end event streams with a reconnect hint, let requests in flight finish
+ * (bounded), stop workers, then close resources.
  * Resolves true when every step succeeded.
  */
 export async function shutDown(plan: ShutdownPlan): Promise<boolean> {
@@ -45,6 +54,11 @@ export async function shutDown(plan: ShutdownPlan): Promise<boolean> {
     }
   };
 
+  plan.readiness?.stop();
+  if (plan.notReadyDelayMs) {
+    log.info({ ms: plan.notReadyDelayMs }, "not ready; serving on while the balancer notices");
+    await new Promise((resolve) => setTimeout(resolve, plan.notReadyDelayMs));
+  }
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   await closeAll("listeners", plan.listeners);
   await plan.openStreams.endAll();

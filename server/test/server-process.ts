@@ -17,8 +17,11 @@ export function startServerProcess(options: {
   logLevel?: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** A built server to run (e.g. an esbuild bundle) instead of server/main.ts through tsx. */
+  script?: string;
 }): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const args = options.script ? [options.script] : ["--import", "tsx", "server/main.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

@@ -15,6 +15,29 @@ describe("API baseline", () => {
     expect(await response.json()).toMatchObject({ status: "ok", database: TEST_DB_KIND });
   });
 
+  it("is ready while the database answers and every migration is applied, not once one is missing", async () => {
+    const ready = await app.fetch("/api/ready");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", database: TEST_DB_KIND, role: "both" });
+
+    const { rows } = await app.database.pool.query<{ name: string }>(
+      "delete from schema_migrations where name = (select max(name) from schema_migrations) returning name",
+    );
+    try {
+      const behind = await app.fetch("/api/ready");
+      expect(behind.status).toBe(503);
+      expect((await behind.json()).error.message).toBe(
+        `1 migration(s) not applied yet, from ${rows[0]!.name}`,
+      );
+      // Alive all the same: a load balancer stops sending traffic, nothing restarts it.
+      expect((await app.fetch("/api/health")).status).toBe(200);
+    } finally {
+      await app.database.pool.query("insert into schema_migrations (name) values ($1)", [
+        rows[0]!.name,
+      ]);
+    }
+  });
+
   it("answers unknown API routes with 404 in the one error shape", async () => {
     const response = await app.fetch("/api/no-such-thing");
     expect(response.status).toBe(404);
@@ -57,5 +80,16 @@ describe("API baseline", () => {
     const missing = await app.fetch("/definitely/not/here");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("content-type")).toContain("text/html");
+  });
+
+  // Last: the app stays not-ready from here on.
+  it("answers 503 once shutdown has begun, while liveness still answers 200", async () => {
+    app.deps.readiness.stop();
+    const response = await app.fetch("/api/ready");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: { code: "unavailable", message: "Shutting down" },
+    });
+    expect((await app.fetch("/api/health")).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { ZHealthResponse } from "../../../contracts/health.ts";
+import { ZHealthResponse, ZReadyResponse } from "../../../contracts/health.ts";
+import { listMigrations, pendingMigrations } from "../../db/migrate.ts";
 import { defineRoute } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
@@ -20,21 +21,60 @@ const healthRoute = defineRoute({
   },
 });
 
+const readyRoute = defineRoute({
+  access: "public",
+  method: "get",
+  path: "/ready",
+  summary: "Readiness for a load balancer",
+  description:
+    "200 while this process should get traffic: its database answers, every migration of this build is applied and it is not shutting down; otherwise 503 with the reason (docs/deploy.md).",
+  tags: ["platform"],
+  responses: {
+    200: { description: "Ready", content: { "application/json": { schema: ZReadyResponse } } },
+    503: {
+      description: "Shutting down, database unreachable or migrations pending",
+      content: { "application/json": { schema: ZErrorResponse } },
+    },
+  },
+});
+
+// This build's migrations: read from disk once, checked against the database on every probe.
+let migrationNames: string[] | undefined;
+
 export function healthRoutes() {
-  return createRouter().openapi(healthRoute, async (c) => {
-    const { database, startedAt } = c.var.deps;
-    try {
-      await sql`select 1`.execute(database.db);
-    } catch {
-      throw new AppError("unavailable", "Database unavailable");
-    }
-    return c.json(
-      {
-        status: "ok" as const,
-        database: database.kind,
-        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-      },
-      200,
-    );
-  });
+  return createRouter()
+    .openapi(healthRoute, async (c) => {
+      const { database, startedAt } = c.var.deps;
+      try {
+        await sql`select 1`.execute(database.db);
+      } catch {
+        throw new AppError("unavailable", "Database unavailable");
+      }
+      return c.json(
+        {
+          status: "ok" as const,
+          database: database.kind,
+          uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        },
+        200,
+      );
+    })
+    .openapi(readyRoute, async (c) => {
+      const { database, readiness, config } = c.var.deps;
+      if (readiness.stopping) throw new AppError("unavailable", "Shutting down");
+      migrationNames ??= listMigrations().map((m) => m.name);
+      let pending: string[];
+      try {
+        pending = await pendingMigrations(database.pool, migrationNames);
+      } catch {
+        throw new AppError("unavailable", "Database unavailable");
+      }
+      if (pending.length) {
+        throw new AppError(
+          "unavailable",
+          `${pending.length} migration(s) not applied yet, from ${pending[0]}`,
+        );
+      }
+      return c.json({ status: "ready" as const, database: database.kind, role: config.role }, 200);
+    });
 }
