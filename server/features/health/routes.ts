@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { ZHealthResponse } from "../../../contracts/health.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 
@@ -12,11 +11,8 @@ const healthRoute = defineRoute({
   summary: "Liveness and database check",
   tags: ["platform"],
   responses: {
-    200: { description: "Up", content: { "application/json": { schema: ZHealthResponse } } },
-    503: {
-      description: "Database down",
-      content: { "application/json": { schema: ZErrorResponse } },
-    },
+    200: { description: "Up", content: json(ZHealthResponse) },
+    503: failure("Database down"),
   },
 });
 
