@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { fromKysely, PgBoss, type Db as PgBossDb } from "pg-boss";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
+import { countPendingJobs, failedJobs } from "./jobs-queries.ts";
 import type { Logger } from "./logger.ts";
 
 /** pg-boss keeps its tables in this schema, next to ours (docs/decisions/012-job-queue.md). */
@@ -80,6 +81,68 @@ function poolAdapter(database: Database): PgBossDb {
   };
 }
 
+/** A defined job's queue (created or updated), its schedule and its worker; answers the worker's id. */
+async function defineQueue(
+  instance: PgBoss,
+  definition: JobDefinition<object>,
+  now: () => Date,
+  log: Logger,
+): Promise<string> {
+  const retries = {
+    retryLimit: definition.retryLimit ?? 0,
+    retryDelay: definition.retryDelaySeconds ?? 0,
+    retryBackoff: (definition.retryLimit ?? 0) > 0,
+    expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    deleteAfterSeconds: FAILED_KEPT_SECONDS,
+  };
+  await instance.createQueue(definition.name, {
+    ...retries,
+    ...(definition.retryDelayMaxSeconds ? { retryDelayMax: definition.retryDelayMaxSeconds } : {}),
+  });
+  // createQueue keeps an existing queue as it was: a changed definition applies from here.
+  await instance.updateQueue(definition.name, retries);
+  if (definition.cron) await instance.schedule(definition.name, definition.cron);
+  return instance.work<object>(
+    definition.name,
+    { pollingIntervalSeconds: POLLING_SECONDS },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await definition.handler(job.data, { id: job.id, now: now() });
+      } catch (err) {
+        log.warn({ err, job: definition.name, id: job.id }, "job failed");
+        throw err;
+      }
+    },
+  );
+}
+
+/**
+ * Starts pg-boss and then `whenStarted` (the queues), holding the start lock on PostgreSQL.
+ * PGlite is one process with one connection, which the queue itself needs: no lock there.
+ */
+async function startBoss(
+  database: Database,
+  log: Logger,
+  whenStarted: (instance: PgBoss) => Promise<void>,
+) {
+  const instance = new PgBoss({
+    db: poolAdapter(database),
+    schema: SCHEMA,
+    ...(database.kind === "pglite" ? { backend: "pglite" as const } : {}),
+  });
+  instance.on("error", (err) => log.error({ err }, "job queue error"));
+  const lock = database.kind === "postgres" ? await database.pool.connect() : undefined;
+  try {
+    await lock?.query("select pg_advisory_lock($1)", [START_LOCK_ID]);
+    await instance.start();
+    await whenStarted(instance);
+  } finally {
+    await lock?.query("select pg_advisory_unlock($1)", [START_LOCK_ID]).catch(() => {});
+    lock?.release();
+  }
+}
+
 export function createJobs(options: {
   database: Database;
   log: Logger;
@@ -96,51 +159,6 @@ export function createJobs(options: {
     if (!boss) throw new Error("The job queue is not started");
     return boss;
   };
-
-  const countPending = async () => {
-    const { rows } = await database.pool.query<{ pending: number }>(
-      `select count(*)::int as pending from ${SCHEMA}.job
-        where name = any($1) and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
-      [[...definitions.keys()]],
-    );
-    return rows[0]?.pending ?? 0;
-  };
-
-  /** Each defined job's queue (created or updated), schedule and worker. */
-  async function defineQueues(instance: PgBoss) {
-    for (const definition of definitions.values()) {
-      const retries = {
-        retryLimit: definition.retryLimit ?? 0,
-        retryDelay: definition.retryDelaySeconds ?? 0,
-        retryBackoff: (definition.retryLimit ?? 0) > 0,
-        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-        deleteAfterSeconds: FAILED_KEPT_SECONDS,
-      };
-      await instance.createQueue(definition.name, {
-        ...retries,
-        ...(definition.retryDelayMaxSeconds
-          ? { retryDelayMax: definition.retryDelayMaxSeconds }
-          : {}),
-      });
-      // createQueue keeps an existing queue as it was: a changed definition applies from here.
-      await instance.updateQueue(definition.name, retries);
-      if (definition.cron) await instance.schedule(definition.name, definition.cron);
-      const id = await instance.work<object>(
-        definition.name,
-        { pollingIntervalSeconds: POLLING_SECONDS },
-        async ([job]) => {
-          if (!job) return;
-          try {
-            await definition.handler(job.data, { id: job.id, now: now() });
-          } catch (err) {
-            log.warn({ err, job: definition.name, id: job.id }, "job failed");
-            throw err;
-          }
-        },
-      );
-      workerIds.push(id);
-    }
-  }
 
   return {
     now,
@@ -164,34 +182,13 @@ export function createJobs(options: {
       await definition.handler(data, { id: "manual", now: at ?? now() });
     },
 
-    async failed(name, limit = 50) {
-      const { rows } = await database.pool.query<{
-        id: string;
-        data: unknown;
-        output: { message?: string } | null;
-        retry_count: number;
-        created_on: Date;
-        completed_on: Date | null;
-      }>(
-        `select id, data, output, retry_count, created_on, completed_on from ${SCHEMA}.job
-          where name = $1 and state = 'failed' order by completed_on desc nulls last limit $2`,
-        [name, limit],
-      );
-      return rows.map((r) => ({
-        id: r.id,
-        data: r.data,
-        error: r.output?.message ?? JSON.stringify(r.output),
-        attempts: r.retry_count + 1,
-        createdAt: new Date(r.created_on).toISOString(),
-        failedAt: r.completed_on ? new Date(r.completed_on).toISOString() : null,
-      }));
-    },
+    failed: (name, limit = 50) => failedJobs(database, SCHEMA, name, limit),
 
     async drain(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         for (const id of workerIds) running().notifyWorker(id);
-        if ((await countPending()) === 0) return;
+        if ((await countPendingJobs(database, SCHEMA, [...definitions.keys()])) === 0) return;
         if (Date.now() > deadline) throw new Error(`Jobs still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -199,23 +196,12 @@ export function createJobs(options: {
 
     async start() {
       if (boss) return;
-      const instance = new PgBoss({
-        db: poolAdapter(database),
-        schema: SCHEMA,
-        ...(database.kind === "pglite" ? { backend: "pglite" as const } : {}),
-      });
-      instance.on("error", (err) => log.error({ err }, "job queue error"));
-      // PGlite is one process with one connection, which the queue itself needs: no lock there.
-      const lock = database.kind === "postgres" ? await database.pool.connect() : undefined;
-      try {
-        await lock?.query("select pg_advisory_lock($1)", [START_LOCK_ID]);
-        await instance.start();
+      await startBoss(database, log, async (instance) => {
         boss = instance;
-        await defineQueues(instance);
-      } finally {
-        await lock?.query("select pg_advisory_unlock($1)", [START_LOCK_ID]).catch(() => {});
-        lock?.release();
-      }
+        for (const definition of definitions.values()) {
+          workerIds.push(await defineQueue(instance, definition, now, log));
+        }
+      });
     },
 
     async stop() {
