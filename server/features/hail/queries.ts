@@ -5,7 +5,7 @@ import type { HailOfferStatus, HailStatus } from "../../../contracts/hail.ts";
 import { SERVICE_CREATOR_TYPE } from "../../../contracts/search.ts";
 import type { DB, Hails } from "../../db/schema.ts";
 import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
-import { tierPercentSql } from "../payouts/tier-percent-sql.ts";
+import { tierPercentSql } from "../payouts/tier-percent-fragments.ts";
 import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
 
 type Db = Kysely<DB>;

@@ -1,6 +1,6 @@
-import { type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { PAYOUTS } from "../../../contracts/constants.ts";
-import type { DB } from "../../db/schema.ts";
+import type { DB, Payouts } from "../../db/schema.ts";
 
 export type Db = Kysely<DB>;
 
@@ -211,4 +211,14 @@ export async function paidOutBookingIds(db: Db, bookingIds: string[]): Promise<s
     .where("status", "in", ["paid", "sent"])
     .execute();
   return rows.map((r) => r.booking_id);
+}
+
+/** A booking's payout, once: a second run for the same booking inserts nothing (undefined). */
+export function insertPayout(db: Db, payout: Insertable<Payouts>) {
+  return db
+    .insertInto("payouts")
+    .values(payout)
+    .onConflict((oc) => oc.column("booking_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
 }

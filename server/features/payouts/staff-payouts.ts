@@ -1,7 +1,8 @@
 import type { AdminPayout, AdminPayoutsResponse } from "../../../contracts/payouts.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { displayNameSql } from "../profiles/listed-creators.ts";
-import { payoutJson, payoutsWithBookings } from "./earnings.ts";
+import { payoutJson } from "./earnings.ts";
+import { payoutsWithBookings } from "./earnings-queries.ts";
 import type { PayoutRow } from "./payout-queries.ts";
 
 // Staff's payouts screen: manual payouts to send (with the last four digits only; the full

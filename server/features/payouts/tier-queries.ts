@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { TIER_RULES } from "../../../contracts/constants.ts";
 import type { TierName } from "../../../contracts/payouts.ts";
 import type { DB } from "../../db/schema.ts";
+import { displayNameSql } from "../profiles/listed-creators.ts";
 
 type Db = Kysely<DB>;
 
@@ -76,4 +77,61 @@ export async function upsertTierOfDay(
 /** Every approved creator's profile id. */
 export function approvedCreatorIds(db: Db) {
   return db.selectFrom("photographer_profiles").select("id").where("approved", "=", true).execute();
+}
+
+/** Staff's Tiers tab: every approved creator (500 at most), by name, with the stored tier. */
+export function selectTierList(db: Db) {
+  return db
+    .selectFrom("photographer_profiles as p")
+    .leftJoin("creator_tiers as t", "t.creator_profile_id", "p.id")
+    .select([
+      "p.id",
+      displayNameSql.as("name"),
+      "p.jobs_completed",
+      "p.rating_avg",
+      "t.tier",
+      "t.vip_invited_at",
+      sql<string | null>`t.computed_on::text`.as("computed_on"),
+    ])
+    .where("p.approved", "=", true)
+    .orderBy("name")
+    .limit(500)
+    .execute();
+}
+
+/** Locks an approved creator's profile for a tier change; undefined when there is none. */
+export function lockApprovedCreator(trx: Db, profileId: string) {
+  return trx
+    .selectFrom("photographer_profiles")
+    .select("id")
+    .where("id", "=", profileId)
+    .where("approved", "=", true)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Sets or clears the creator's VIP invitation (a new tier row starts at Starter, or VIP). */
+export async function upsertVipInvitation(
+  trx: Db,
+  change: { profileId: string; vip: boolean; staffUserId: string },
+  now: Date,
+) {
+  const { profileId, vip, staffUserId } = change;
+  await trx
+    .insertInto("creator_tiers")
+    .values({
+      creator_profile_id: profileId,
+      tier: vip ? "vip" : "starter",
+      vip_invited_at: vip ? now : null,
+      vip_invited_by: vip ? staffUserId : null,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column("creator_profile_id").doUpdateSet({
+        vip_invited_at: vip ? now : null,
+        vip_invited_by: vip ? staffUserId : null,
+        updated_at: now,
+      }),
+    )
+    .execute();
 }
