@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { pingDatabase } from "./queries.ts";
 import { ZHealthResponse } from "../../../contracts/health.ts";
 import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -20,7 +20,7 @@ export function healthRoutes() {
   return createRouter().openapi(healthRoute, async (c) => {
     const { database, startedAt } = c.var.deps;
     try {
-      await sql`select 1`.execute(database.db);
+      await pingDatabase(database.db);
     } catch {
       throw new AppError("unavailable", "Database unavailable");
     }
