@@ -6,7 +6,7 @@ import {
 } from "../../../contracts/back-office.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { DB } from "../../db/schema.ts";
-import { displayNameSql } from "../profiles/listed-creators.ts";
+import { displayNameSql } from "../profiles/listed-creator-fragments.ts";
 import { containsPattern, iso, isoOrNull, isUuid } from "./like-pattern.ts";
 
 function bookingsWithParties(db: Kysely<DB>) {

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import type { ProblemOutcome } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { Bookings, DB } from "../../db/schema.ts";
-import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
+import { displayNameSql, listedSql } from "../profiles/listed-creator-fragments.ts";
 import type { Actor } from "./lifecycle.ts";
 
 type Db = Kysely<DB>;

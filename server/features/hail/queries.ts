@@ -6,7 +6,7 @@ import { SERVICE_CREATOR_TYPE } from "../../../contracts/search.ts";
 import type { DB, Hails } from "../../db/schema.ts";
 import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
 import { tierPercentSql } from "../payouts/tier-percent-fragments.ts";
-import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
+import { displayNameSql, listedSql } from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 export type HailRow = Selectable<Hails>;

@@ -1,8 +1,8 @@
-import { pingDatabase } from "./queries.ts";
 import { ZHealthResponse } from "../../../contracts/health.ts";
 import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
+import { pingDatabase } from "./queries.ts";
 
 const healthRoute = defineRoute({
   access: "public",

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { ConversationRole } from "../../../contracts/messages.ts";
 import type { DB } from "../../db/schema.ts";
-import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
+import { displayNameSql, listedSql } from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 

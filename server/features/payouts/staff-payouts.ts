@@ -1,6 +1,6 @@
 import type { AdminPayout, AdminPayoutsResponse } from "../../../contracts/payouts.ts";
 import type { AppDeps } from "../../platform/deps.ts";
-import { displayNameSql } from "../profiles/listed-creators.ts";
+import { displayNameSql } from "../profiles/listed-creator-fragments.ts";
 import { payoutJson } from "./earnings.ts";
 import { payoutsWithBookings } from "./earnings-queries.ts";
 import type { PayoutRow } from "./payout-queries.ts";

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { TIER_RULES } from "../../../contracts/constants.ts";
 import type { TierName } from "../../../contracts/payouts.ts";
 import type { DB } from "../../db/schema.ts";
-import { displayNameSql } from "../profiles/listed-creators.ts";
+import { displayNameSql } from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 

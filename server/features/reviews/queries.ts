@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import type { AdminReviewsFilter, ReviewDirection } from "../../../contracts/reviews.ts";
 import { ADMIN_REVIEWS_PAGE_SIZE } from "../../../contracts/reviews.ts";
 import type { DB, Reviews } from "../../db/schema.ts";
-import { displayNameSql } from "../profiles/listed-creators.ts";
+import { displayNameSql } from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 export type ReviewRow = Selectable<Reviews>;
