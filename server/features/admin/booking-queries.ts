@@ -6,15 +6,20 @@ import {
 } from "../../../contracts/back-office.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { DB } from "../../db/schema.ts";
-import { displayNameSql } from "../profiles/listed-creator-fragments.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
+import { bookingEventRows, bookingRows } from "../bookings/booking-fragments.ts";
+import { deliveryRows } from "../delivery/delivery-fragments.ts";
+import { conversationReportRows, conversationRows } from "../messaging/conversation-fragments.ts";
+import { paymentLedgerRows } from "../payments/ledger-fragments.ts";
+import { creatorProfileRows, displayNameSql } from "../profiles/listed-creator-fragments.ts";
 import { containsPattern, iso, isoOrNull, isUuid } from "./like-pattern.ts";
 
 function bookingsWithParties(db: Kysely<DB>) {
   return db
-    .selectFrom("bookings as b")
-    .innerJoin("user as cl", "cl.id", "b.client_user_id")
-    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
-    .innerJoin("user as cr", "cr.id", "p.user_id");
+    .selectFrom(bookingRows.as("b"))
+    .innerJoin(userRows.as("cl"), "cl.id", "b.client_user_id")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
+    .innerJoin(userRows.as("cr"), "cr.id", "p.user_id");
 }
 
 const ROW_COLUMNS = [
@@ -129,21 +134,25 @@ export async function findBookingDetail(
   if (!b) return undefined;
   const [ledger, events, delivery, conversation] = await Promise.all([
     db
-      .selectFrom("payment_ledger")
+      .selectFrom(paymentLedgerRows.as("payment_ledger"))
       .select(["kind", "amount_cents", "status", "provider_ref", "created_at"])
       .where("booking_id", "=", id)
       .orderBy("id")
       .execute(),
     db
-      .selectFrom("booking_events as e")
-      .leftJoin("user as u", "u.id", "e.actor_user_id")
+      .selectFrom(bookingEventRows.as("e"))
+      .leftJoin(userRows.as("u"), "u.id", "e.actor_user_id")
       .select(["e.from_status", "e.to_status", "e.actor_role", "e.note", "e.created_at", "u.name"])
       .where("e.booking_id", "=", id)
       .orderBy("e.id")
       .execute(),
-    db.selectFrom("deliveries").selectAll().where("booking_id", "=", id).executeTakeFirst(),
     db
-      .selectFrom("conversations")
+      .selectFrom(deliveryRows.as("deliveries"))
+      .selectAll()
+      .where("booking_id", "=", id)
+      .executeTakeFirst(),
+    db
+      .selectFrom(conversationRows.as("conversations"))
       .select(["id", "last_message_at"])
       .where("context_booking_id", "=", id)
       .orderBy(sql`last_message_at desc nulls last`)
@@ -151,7 +160,7 @@ export async function findBookingDetail(
   ]);
   const reports = conversation
     ? await db
-        .selectFrom("conversation_reports")
+        .selectFrom(conversationReportRows.as("conversation_reports"))
         .select(["id", "created_at", "resolved_at"])
         .where("conversation_id", "=", conversation.id)
         .orderBy("created_at", "desc")

@@ -1,5 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { bookingRows } from "../bookings/booking-fragments.ts";
+import { paymentLedgerRows } from "../payments/ledger-fragments.ts";
+import { payoutLineRows } from "../payouts/payout-line-fragments.ts";
 
 // The dashboard's sums over the payments ledger and the payout ledger (figures.ts shapes them).
 
@@ -19,15 +22,15 @@ export async function totals(db: Kysely<DB>, from: Date | null, to: Date) {
     revenue: number;
     fees: number;
   }>`with paid as (
-      select distinct l.booking_id from payment_ledger l
+      select distinct l.booking_id from ${paymentLedgerRows} l
       where l.kind = 'deposit_capture' and ${inPeriod(from, to)})
     select
       (select count(*) from paid)::int as bookings,
-      (select count(distinct b.creator_profile_id) from bookings b
+      (select count(distinct b.creator_profile_id) from ${bookingRows} b
         join paid on paid.booking_id = b.id)::int as creators,
-      (select coalesce(sum(${signedAmount}), 0) from payment_ledger l
+      (select coalesce(sum(${signedAmount}), 0) from ${paymentLedgerRows} l
         where ${inPeriod(from, to)})::bigint as revenue,
-      (select coalesce(sum(b.fee_cents), 0) from bookings b join paid on paid.booking_id = b.id
+      (select coalesce(sum(b.fee_cents), 0) from ${bookingRows} b join paid on paid.booking_id = b.id
         where b.status in ('pending', 'confirmed', 'completed'))::bigint as fees`.execute(db);
   const row = rows[0]!;
   return {
@@ -44,7 +47,7 @@ export async function weeklyLedger(db: Kysely<DB>, from: Date | null, to: Date) 
     select to_char(date_trunc('week', l.created_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
       count(distinct l.booking_id) filter (where l.kind = 'deposit_capture')::int as bookings,
       coalesce(sum(${signedAmount}), 0)::bigint as revenue
-    from payment_ledger l where ${inPeriod(from, to)}
+    from ${paymentLedgerRows} l where ${inPeriod(from, to)}
     group by 1 order by 1`.execute(db);
   return rows;
 }
@@ -55,7 +58,7 @@ export async function weeklyLedger(db: Kysely<DB>, from: Date | null, to: Date) 
  */
 export async function commission(db: Kysely<DB>, from: Date | null, to: Date) {
   const { rows } = await sql<{ cents: number }>`
-    select coalesce(sum(l.amount_cents), 0)::bigint as cents from payout_lines l
+    select coalesce(sum(l.amount_cents), 0)::bigint as cents from ${payoutLineRows} l
     where l.account = 'platform' and l.kind in ('commission', 'refund')
       and ${inPeriod(from, to)}`.execute(db);
   return Number(rows[0]?.cents ?? 0);

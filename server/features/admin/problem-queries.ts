@@ -1,15 +1,20 @@
 import { type Kysely, sql } from "kysely";
 import { PROBLEMS_PER_KIND, REPEAT_CANCELLER_MIN } from "../../../contracts/back-office.ts";
 import type { DB } from "../../db/schema.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
+import { bookingRows } from "../bookings/booking-fragments.ts";
+import { deliveryRows } from "../delivery/delivery-fragments.ts";
+import { hailRows } from "../hail/hail-fragments.ts";
+import { conversationReportRows } from "../messaging/conversation-fragments.ts";
 
 // What users reported, for the back office's Problems list (problems.ts shapes it).
 
 /** Deliveries with a reported problem, newest first, with the client's name. */
 export function disputedDeliveryRows(db: Kysely<DB>) {
   return db
-    .selectFrom("deliveries as d")
-    .innerJoin("bookings as b", "b.id", "d.booking_id")
-    .innerJoin("user as u", "u.id", "b.client_user_id")
+    .selectFrom(deliveryRows.as("d"))
+    .innerJoin(bookingRows.as("b"), "b.id", "d.booking_id")
+    .innerJoin(userRows.as("u"), "u.id", "b.client_user_id")
     .select([
       "d.booking_id",
       "d.status",
@@ -25,10 +30,10 @@ export function disputedDeliveryRows(db: Kysely<DB>) {
 }
 
 /** Conversation reports, newest first, with the reporter's name. */
-export function conversationReportRows(db: Kysely<DB>) {
+export function reportedConversationRows(db: Kysely<DB>) {
   return db
-    .selectFrom("conversation_reports as r")
-    .innerJoin("user as u", "u.id", "r.reporter_user_id")
+    .selectFrom(conversationReportRows.as("r"))
+    .innerJoin(userRows.as("u"), "u.id", "r.reporter_user_id")
     .select(["r.id", "r.reason", "r.created_at", "r.resolved_at", "u.name"])
     .orderBy("r.created_at", "desc")
     .limit(PROBLEMS_PER_KIND)
@@ -38,8 +43,8 @@ export function conversationReportRows(db: Kysely<DB>) {
 /** Bookings with a reported problem, newest first, with the client's name. */
 export function bookingProblemRows(db: Kysely<DB>) {
   return db
-    .selectFrom("bookings as b")
-    .innerJoin("user as u", "u.id", "b.client_user_id")
+    .selectFrom(bookingRows.as("b"))
+    .innerJoin(userRows.as("u"), "u.id", "b.client_user_id")
     .select([
       "b.id",
       "b.status",
@@ -58,7 +63,7 @@ export function bookingProblemRows(db: Kysely<DB>) {
 export async function repeatCancellerRows(db: Kysely<DB>, since: Date) {
   const { rows } = await sql<{ id: string; name: string; email: string; n: number; last: Date }>`
     select u.id, u.name, u.email, count(*)::int as n, max(h.updated_at) as last
-    from hails h join "user" u on u.id = h.client_user_id
+    from ${hailRows} h join ${userRows} u on u.id = h.client_user_id
     where h.status = 'cancelled' and h.updated_at >= ${since}
     group by u.id, u.name, u.email
     having count(*) >= ${REPEAT_CANCELLER_MIN}

@@ -11,9 +11,9 @@ import type { DB } from "../../db/schema.ts";
 import { iso } from "./like-pattern.ts";
 import {
   bookingProblemRows,
-  conversationReportRows,
   disputedDeliveryRows,
   repeatCancellerRows,
+  reportedConversationRows,
 } from "./problem-queries.ts";
 
 const ENDED_BOOKINGS = ["completed", "cancelled", "declined", "expired"];
@@ -32,7 +32,7 @@ async function deliveryDisputes(db: Kysely<DB>): Promise<Problem[]> {
 }
 
 async function conversationReports(db: Kysely<DB>): Promise<Problem[]> {
-  const rows = await conversationReportRows(db);
+  const rows = await reportedConversationRows(db);
   return rows.map((r) => ({
     kind: "conversation_report",
     key: `report:${r.id}`,

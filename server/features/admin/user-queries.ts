@@ -1,15 +1,18 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
+import { creatorProfileRows } from "../profiles/listed-creator-fragments.ts";
+import { staffRows } from "../staff/staff-fragments.ts";
 
 // The back office's users: every account with its role and deactivation (users.ts).
 
 export function usersWithRoles(db: Kysely<DB>) {
   return db
-    .selectFrom("user as u")
-    .leftJoin("admin_users as a", "a.user_id", "u.id")
-    .leftJoin("photographer_profiles as p", "p.user_id", "u.id")
+    .selectFrom(userRows.as("u"))
+    .leftJoin(staffRows.as("a"), "a.user_id", "u.id")
+    .leftJoin(creatorProfileRows.as("p"), "p.user_id", "u.id")
     .leftJoin("user_deactivations as d", "d.user_id", "u.id")
-    .leftJoin("user as du", "du.id", "d.deactivated_by")
+    .leftJoin(userRows.as("du"), "du.id", "d.deactivated_by")
     .select([
       "u.id",
       "u.name",

@@ -1,5 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { bookingRows } from "../bookings/booking-fragments.ts";
+import { deliveryRows } from "../delivery/delivery-fragments.ts";
+import { creatorProfileRows } from "../profiles/listed-creator-fragments.ts";
 import { bookingNetSql, payableSinceSql } from "./payout-queries.ts";
 
 // What a creator's /earnings page and ledger CSV read.
@@ -10,7 +13,7 @@ const HISTORY_LIMIT = 500;
 export function payoutsWithBookings(db: Db) {
   return db
     .selectFrom("payouts as x")
-    .innerJoin("bookings as b", "b.id", "x.booking_id")
+    .innerJoin(bookingRows.as("b"), "b.id", "x.booking_id")
     .selectAll("x")
     .select(["b.event_type", "b.start_time"]);
 }
@@ -29,7 +32,7 @@ export async function balanceOf(db: Db, profileId: string): Promise<number> {
 export function creatorLines(db: Db, profileId: string) {
   return db
     .selectFrom("payout_lines as l")
-    .leftJoin("bookings as b", "b.id", "l.booking_id")
+    .leftJoin(bookingRows.as("b"), "b.id", "l.booking_id")
     .select([
       "l.id",
       "l.kind",
@@ -51,7 +54,7 @@ export function creatorLines(db: Db, profileId: string) {
 /** The creator's payout method and PayPal address. */
 export function payoutMethodOf(db: Db, profileId: string) {
   return db
-    .selectFrom("photographer_profiles")
+    .selectFrom(creatorProfileRows.as("photographer_profiles"))
     .select(["payment_method", "payout_email"])
     .where("id", "=", profileId)
     .executeTakeFirst();
@@ -60,8 +63,8 @@ export function payoutMethodOf(db: Db, profileId: string) {
 /** Completed or cancelled bookings with no payout yet (100 newest), with what they would pay. */
 export function bookingsAwaitingPayout(db: Db, profileId: string) {
   return db
-    .selectFrom("bookings as b")
-    .leftJoin("deliveries as d", "d.booking_id", "b.id")
+    .selectFrom(bookingRows.as("b"))
+    .leftJoin(deliveryRows.as("d"), "d.booking_id", "b.id")
     .select([
       "b.id",
       "b.status",

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { bookingRows } from "../bookings/booking-fragments.ts";
+import { paymentLedgerRows } from "../payments/ledger-fragments.ts";
 
 // The payout ledger's lines (payout_lines) and the booking money they are written from.
 
@@ -42,7 +44,7 @@ export async function writeLines(db: Db, lines: LineInput[]) {
 
 export async function bookingMoney(db: Db, bookingId: string) {
   const booking = await db
-    .selectFrom("bookings")
+    .selectFrom(bookingRows.as("bookings"))
     .select([
       "id",
       "creator_profile_id",
@@ -55,7 +57,7 @@ export async function bookingMoney(db: Db, bookingId: string) {
     .where("id", "=", bookingId)
     .executeTakeFirst();
   const movements = await db
-    .selectFrom("payment_ledger")
+    .selectFrom(paymentLedgerRows.as("payment_ledger"))
     .select(["id", "kind", "amount_cents"])
     .where("booking_id", "=", bookingId)
     .where("kind", "in", ["deposit_capture", "remainder_capture", "refund"])
@@ -67,8 +69,8 @@ export async function bookingMoney(db: Db, bookingId: string) {
 /** Refunds and reversals of bookings with earning lines that have no refund line yet. */
 export function refundsWithoutLines(db: Db) {
   return db
-    .selectFrom("payment_ledger as pl")
-    .innerJoin("bookings as b", "b.id", "pl.booking_id")
+    .selectFrom(paymentLedgerRows.as("pl"))
+    .innerJoin(bookingRows.as("b"), "b.id", "pl.booking_id")
     .select([
       "pl.id",
       "pl.kind",

@@ -1,6 +1,6 @@
 import type { AdminPayout, AdminPayoutsResponse } from "../../../contracts/payouts.ts";
 import type { AppDeps } from "../../platform/deps.ts";
-import { displayNameSql } from "../profiles/listed-creator-fragments.ts";
+import { creatorProfileRows, displayNameSql } from "../profiles/listed-creator-fragments.ts";
 import { payoutJson } from "./earnings.ts";
 import { payoutsWithBookings } from "./earnings-queries.ts";
 import type { PayoutRow } from "./payout-queries.ts";
@@ -10,7 +10,7 @@ import type { PayoutRow } from "./payout-queries.ts";
 
 function withCreators(deps: AppDeps) {
   return payoutsWithBookings(deps.database.db)
-    .innerJoin("photographer_profiles as p", "p.id", "x.creator_profile_id")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "x.creator_profile_id")
     .select(displayNameSql.as("creator_name"));
 }
 

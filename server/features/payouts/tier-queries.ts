@@ -2,14 +2,14 @@ import { type Kysely, sql } from "kysely";
 import { TIER_RULES } from "../../../contracts/constants.ts";
 import type { TierName } from "../../../contracts/payouts.ts";
 import type { DB } from "../../db/schema.ts";
-import { displayNameSql } from "../profiles/listed-creator-fragments.ts";
+import { creatorProfileRows, displayNameSql } from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 
 /** The profile's figures a tier is computed from, with its stored tier and VIP invitation. */
 export function selectTierFigures(db: Db, profileId: string) {
   return db
-    .selectFrom("photographer_profiles as p")
+    .selectFrom(creatorProfileRows.as("p"))
     .leftJoin("creator_tiers as t", "t.creator_profile_id", "p.id")
     .select(["p.jobs_completed", "p.rating_avg", "t.vip_invited_at", "t.tier", "t.computed_on"])
     .where("p.id", "=", profileId)
@@ -76,13 +76,17 @@ export async function upsertTierOfDay(
 
 /** Every approved creator's profile id. */
 export function approvedCreatorIds(db: Db) {
-  return db.selectFrom("photographer_profiles").select("id").where("approved", "=", true).execute();
+  return db
+    .selectFrom(creatorProfileRows.as("photographer_profiles"))
+    .select("id")
+    .where("approved", "=", true)
+    .execute();
 }
 
 /** Staff's Tiers tab: every approved creator (500 at most), by name, with the stored tier. */
 export function selectTierList(db: Db) {
   return db
-    .selectFrom("photographer_profiles as p")
+    .selectFrom(creatorProfileRows.as("p"))
     .leftJoin("creator_tiers as t", "t.creator_profile_id", "p.id")
     .select([
       "p.id",
@@ -102,7 +106,7 @@ export function selectTierList(db: Db) {
 /** Locks an approved creator's profile for a tier change; undefined when there is none. */
 export function lockApprovedCreator(trx: Db, profileId: string) {
   return trx
-    .selectFrom("photographer_profiles")
+    .selectFrom(creatorProfileRows.as("photographer_profiles"))
     .select("id")
     .where("id", "=", profileId)
     .where("approved", "=", true)
