@@ -6,7 +6,7 @@ import { matchingLines, type SourceFile, shippedSources } from "./source-files.t
 // queries (decision 007). Transactions are not SQL here: a service opens one around its rule.
 
 const SQL =
-  /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom|with|withRecursive)\(|\bsql(<[^`]*>)?`|\bsql\.(raw|ref|lit|join|id|val|table)\(/;
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom|with|withRecursive|innerJoin|leftJoin|rightJoin|fullJoin)\(|\bsql(<[^`]*>)?`|\bsql\.(raw|ref|lit|join|id|val|table)\(/;
 
 const SQL_FILE = /(queries|fragments)\.ts$/;
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { bookingRows } from "../bookings/booking-fragments.ts";
 import { deliveryRows } from "../delivery/delivery-fragments.ts";
-import { creatorProfileRows } from "../profiles/listed-creator-fragments.ts";
+import { creatorProfileRows, displayNameSql } from "../profiles/listed-creator-fragments.ts";
 import { bookingNetSql, payableSinceSql } from "./payout-queries.ts";
 
 // What a creator's /earnings page and ledger CSV read.
@@ -86,4 +86,11 @@ export function bookingsAwaitingPayout(db: Db, profileId: string) {
     .orderBy("b.start_time", "desc")
     .limit(100)
     .execute();
+}
+
+/** Payouts with their booking and the creator's display name (staff's payouts screen). */
+export function payoutsWithCreators(db: Db) {
+  return payoutsWithBookings(db)
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "x.creator_profile_id")
+    .select(displayNameSql.as("creator_name"));
 }
