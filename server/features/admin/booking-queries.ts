@@ -105,33 +105,8 @@ export async function listBookings(
   };
 }
 
-/** The booking with its ledger, timeline, delivery and conversation; undefined when unknown. */
-export async function findBookingDetail(
-  db: Kysely<DB>,
-  id: string,
-): Promise<Omit<AdminBookingDetail, "audit"> | undefined> {
-  const b = await bookingsWithParties(db)
-    .select([...ROW_COLUMNS, displayNameSql.as("creator_name")])
-    .select([
-      "b.location",
-      "b.end_time",
-      "b.duration_minutes",
-      "b.event_type",
-      "b.notes",
-      "b.hourly_rate_cents",
-      "b.subtotal_cents",
-      "b.fee_cents",
-      "b.deposit_amount_cents",
-      "b.remainder_cents",
-      "b.payment_provider",
-      "b.commission_percent",
-      "b.problem_reported_at",
-      "b.problem_resolved_at",
-      "b.completed_at",
-    ])
-    .where("b.id", "=", id)
-    .executeTakeFirst();
-  if (!b) return undefined;
+/** What the back office shows beside a booking: ledger, timeline, delivery, conversation. */
+async function bookingRecords(db: Kysely<DB>, id: string) {
   const [ledger, events, delivery, conversation] = await Promise.all([
     db
       .selectFrom(paymentLedgerRows.as("payment_ledger"))
@@ -166,6 +141,37 @@ export async function findBookingDetail(
         .orderBy("created_at", "desc")
         .execute()
     : [];
+  return { ledger, events, delivery, conversation, reports };
+}
+
+/** The booking with its ledger, timeline, delivery and conversation; undefined when unknown. */
+export async function findBookingDetail(
+  db: Kysely<DB>,
+  id: string,
+): Promise<Omit<AdminBookingDetail, "audit"> | undefined> {
+  const b = await bookingsWithParties(db)
+    .select([...ROW_COLUMNS, displayNameSql.as("creator_name")])
+    .select([
+      "b.location",
+      "b.end_time",
+      "b.duration_minutes",
+      "b.event_type",
+      "b.notes",
+      "b.hourly_rate_cents",
+      "b.subtotal_cents",
+      "b.fee_cents",
+      "b.deposit_amount_cents",
+      "b.remainder_cents",
+      "b.payment_provider",
+      "b.commission_percent",
+      "b.problem_reported_at",
+      "b.problem_resolved_at",
+      "b.completed_at",
+    ])
+    .where("b.id", "=", id)
+    .executeTakeFirst();
+  if (!b) return undefined;
+  const { ledger, events, delivery, conversation, reports } = await bookingRecords(db, id);
   return {
     ...toRow(b),
     location: b.location,
