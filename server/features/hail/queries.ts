@@ -5,6 +5,7 @@ import type { HailOfferStatus, HailStatus } from "../../../contracts/hail.ts";
 import { SERVICE_CREATOR_TYPE } from "../../../contracts/search.ts";
 import type { DB, Hails } from "../../db/schema.ts";
 import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
+import { busyTimeRows } from "../availability/busy-time-fragments.ts";
 import { presenceRows } from "../availability/presence-fragments.ts";
 import { bookingRows } from "../bookings/booking-fragments.ts";
 import { tierPercentSql } from "../payouts/tier-percent-fragments.ts";
@@ -88,7 +89,7 @@ export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[
       )
       -- Busy in an external calendar (issue 25) blocks a hail as a booking does.
       and not exists (
-        select 1 from external_busy_times x
+        select 1 from ${busyTimeRows} x
         where x.profile_id = p.id
           and x.start_time < ${c.window.to} and x.end_time > ${c.window.from}
       )
