@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { TABLE_OWNERS, type TableName } from "./table-owners.ts";
+import { MAX_READER_EXCEPTIONS, TABLE_OWNERS, type TableName } from "./table-owners.ts";
 
 const SERVER = path.resolve(import.meta.dirname, "..");
 // Migrations, the factories and the demo seed build every table's rows; tests set up data.
@@ -96,11 +96,37 @@ describe("table ownership", () => {
       const domain = domainOf(file);
       return tableUses(readFileSync(file, "utf8"))
         .filter(({ table, write }) => {
-          const rule: { owner: string; readers?: readonly string[] } = TABLE_OWNERS[table];
-          return rule.owner !== domain && (write || !rule.readers?.includes(domain));
+          const rule: { owner: string; readers?: Readonly<Record<string, string>> } =
+            TABLE_OWNERS[table];
+          return rule.owner !== domain && (write || !Object.hasOwn(rule.readers ?? {}, domain));
         })
         .map(({ table, how }) => `${path.relative(SERVER, file)}: ${how} ${table}`);
     });
     expect(strays).toEqual([]);
+  });
+
+  it(`declares at most ${MAX_READER_EXCEPTIONS} reader exceptions, each with its reason`, () => {
+    const exceptions = Object.entries(TABLE_OWNERS).flatMap(([table, rule]) =>
+      Object.entries((rule as { readers?: Record<string, string> }).readers ?? {}).map(
+        ([reader, reason]) => ({ table, reader, reason }),
+      ),
+    );
+    expect(exceptions.length).toBeLessThanOrEqual(MAX_READER_EXCEPTIONS);
+    const unexplained = exceptions.filter(({ reason }) => reason.trim().split(/\s+/).length < 5);
+    expect(unexplained).toEqual([]);
+  });
+
+  it("declares no reader that never reads the table", () => {
+    const used = new Set(
+      sourceFiles(SERVER).flatMap((file) =>
+        tableUses(readFileSync(file, "utf8")).map(({ table }) => `${table} ${domainOf(file)}`),
+      ),
+    );
+    const unused = Object.entries(TABLE_OWNERS).flatMap(([table, rule]) =>
+      Object.keys((rule as { readers?: Record<string, string> }).readers ?? {})
+        .filter((reader) => !used.has(`${table} ${reader}`))
+        .map((reader) => `${table} ${reader}`),
+    );
+    expect(unused).toEqual([]);
   });
 });

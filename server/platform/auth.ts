@@ -1,9 +1,10 @@
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { PASSWORD_LENGTH } from "../../contracts/constants.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { isDeactivated } from "./auth-queries.ts";
 import type { Logger } from "./logger.ts";
 import type { Mail, Mailer } from "./mail.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -71,6 +72,86 @@ const TWO_FACTOR_VERIFY_PATHS = new Set([
   "/two-factor/verify-backup-code",
 ]);
 
+type QueueMail = (mail: Mail) => Promise<void>;
+
+/** Sign-in with email and password: the reset mail and the "you already have an account" mail. */
+function emailAndPassword(origin: string, queueMail: QueueMail) {
+  return {
+    enabled: true,
+    requireEmailVerification: true,
+    minPasswordLength: PASSWORD_LENGTH.min,
+    maxPasswordLength: PASSWORD_LENGTH.max,
+    password: { hash: hashPassword, verify: verifyPassword },
+    revokeSessionsOnPasswordReset: true,
+    resetPasswordTokenExpiresIn: 60 * 60,
+    sendResetPassword: async ({ user, token }: { user: { email: string }; token: string }) => {
+      const url = `${origin}${PASSWORD_RESET_PATH}?token=${encodeURIComponent(token)}`;
+      await queueMail({
+        to: user.email,
+        subject: "Reset your ShutterHail password",
+        text: `Someone asked to reset the password of your ShutterHail account.\n\nSet a new password: ${url}\n\nThe link works once and expires in one hour. If it was not you, ignore this email.`,
+      });
+    },
+    // Sign-up answers the same whether or not the address is taken; the owner hears of it.
+    onExistingUserSignUp: async ({ user }: { user: { email: string } }) => {
+      await queueMail({
+        to: user.email,
+        subject: "You already have a ShutterHail account",
+        text: `Someone tried to create a ShutterHail account with this address, which already has one.\n\nSign in at ${origin}/ . Forgot your password? Set a new one at ${origin}/admin/forgot .\n\nIf it was not you, ignore this email.`,
+      });
+    },
+  } satisfies BetterAuthOptions["emailAndPassword"];
+}
+
+/** The confirmation mail a new account gets; its link comes back to this site only. */
+function emailVerification(origin: string, queueMail: QueueMail) {
+  return {
+    sendOnSignUp: true,
+    // The sign-in answer says the address is unconfirmed; the person asks for a new link.
+    sendOnSignIn: false,
+    autoSignInAfterVerification: true,
+    expiresIn: 24 * 60 * 60,
+    sendVerificationEmail: async ({
+      user,
+      url,
+    }: {
+      user: { email: string; name: string };
+      url: string;
+    }) => {
+      // The link comes back to the site: its origin followed by / (or by the same-site path
+      // the person was heading to, e.g. onboarding), never elsewhere.
+      const link = new URL(url);
+      link.searchParams.set(
+        "callbackURL",
+        `${origin}${sameSitePath(link.searchParams.get("callbackURL"), origin)}`,
+      );
+      await queueMail({
+        to: user.email,
+        subject: "Confirm your ShutterHail account",
+        text: `Welcome to ShutterHail${user.name ? `, ${user.name}` : ""}!\n\nConfirm your email address to finish signing up: ${link}\n\nThe link expires in 24 hours.`,
+      });
+    },
+  } satisfies BetterAuthOptions["emailVerification"];
+}
+
+/**
+ * Before a session is created: staff deactivated this account (the back office) — no new
+ * session, by any path; a session made by a verified second factor is marked so.
+ */
+function beforeSessionCreate(database: Database) {
+  return async <S extends { userId: string }>(session: S, context: { path?: string } | null) => {
+    if (await isDeactivated(database.db, session.userId)) {
+      throw new APIError("FORBIDDEN", {
+        code: "ACCOUNT_DEACTIVATED",
+        message: ACCOUNT_DEACTIVATED_MESSAGE,
+      });
+    }
+    return context?.path && TWO_FACTOR_VERIFY_PATHS.has(context.path)
+      ? { data: { ...session, twoFactorVerified: true } }
+      : undefined;
+  };
+}
+
 export function createAuth({
   config,
   database,
@@ -113,52 +194,8 @@ export function createAuth({
         signedUpAs: { type: "string", required: false, defaultValue: "client" },
       },
     },
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      minPasswordLength: PASSWORD_LENGTH.min,
-      maxPasswordLength: PASSWORD_LENGTH.max,
-      password: { hash: hashPassword, verify: verifyPassword },
-      revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, token }) => {
-        const url = `${origin}${PASSWORD_RESET_PATH}?token=${encodeURIComponent(token)}`;
-        await queueMail({
-          to: user.email,
-          subject: "Reset your ShutterHail password",
-          text: `Someone asked to reset the password of your ShutterHail account.\n\nSet a new password: ${url}\n\nThe link works once and expires in one hour. If it was not you, ignore this email.`,
-        });
-      },
-      // Sign-up answers the same whether or not the address is taken; the owner hears of it.
-      onExistingUserSignUp: async ({ user }) => {
-        await queueMail({
-          to: user.email,
-          subject: "You already have a ShutterHail account",
-          text: `Someone tried to create a ShutterHail account with this address, which already has one.\n\nSign in at ${origin}/ . Forgot your password? Set a new one at ${origin}/admin/forgot .\n\nIf it was not you, ignore this email.`,
-        });
-      },
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      // The sign-in answer says the address is unconfirmed; the person asks for a new link.
-      sendOnSignIn: false,
-      autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        // The link comes back to the site: its origin followed by / (or by the same-site path
-        // the person was heading to, e.g. onboarding), never elsewhere.
-        const link = new URL(url);
-        link.searchParams.set(
-          "callbackURL",
-          `${origin}${sameSitePath(link.searchParams.get("callbackURL"), origin)}`,
-        );
-        await queueMail({
-          to: user.email,
-          subject: "Confirm your ShutterHail account",
-          text: `Welcome to ShutterHail${user.name ? `, ${user.name}` : ""}!\n\nConfirm your email address to finish signing up: ${link}\n\nThe link expires in 24 hours.`,
-        });
-      },
-    },
+    emailAndPassword: emailAndPassword(origin, queueMail),
+    emailVerification: emailVerification(origin, queueMail),
     socialProviders: {
       ...(google ? { google } : {}),
       ...(facebook ? { facebook } : {}),
@@ -181,25 +218,7 @@ export function createAuth({
       session: {
         update: { after: async (session) => session && onAccountChanged(session.userId) },
         delete: { after: async (session) => session && onAccountChanged(session.userId) },
-        create: {
-          before: async (session, context) => {
-            // Staff deactivated this account (the back office): no new session, by any path.
-            const deactivated = await database.db
-              .selectFrom("user_deactivations")
-              .select("user_id")
-              .where("user_id", "=", session.userId)
-              .executeTakeFirst();
-            if (deactivated) {
-              throw new APIError("FORBIDDEN", {
-                code: "ACCOUNT_DEACTIVATED",
-                message: ACCOUNT_DEACTIVATED_MESSAGE,
-              });
-            }
-            return context?.path && TWO_FACTOR_VERIFY_PATHS.has(context.path)
-              ? { data: { ...session, twoFactorVerified: true } }
-              : undefined;
-          },
-        },
+        create: { before: beforeSessionCreate(database) },
       },
     },
     rateLimit: {

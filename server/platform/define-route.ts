@@ -1,8 +1,10 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import type { ZodType } from "zod";
 import { ZErrorResponse } from "../../contracts/errors.ts";
 import { type AccessLevel, type LevelEnv, requireAccess } from "./access.ts";
 import { DEFAULT_BODY_LIMIT_BYTES, limitBody } from "./body-limit.ts";
+import { AppError } from "./errors.ts";
 import type { AppEnv } from "./http.ts";
 
 /** The security schemes the document declares (registered in api-docs.ts). */
@@ -37,21 +39,47 @@ const ACCESS_LINES: Record<AccessLevel, string> = {
   internal: "Access: internal (the app's own tooling, with the control token).",
 };
 
-const error = (description: string) => ({
+// The helpers every route file describes its bodies and responses with (defined here only;
+// server/architecture/route-helpers.unit.test.ts refuses a route file's own copy).
+
+/** A JSON body or response content of a contract schema. */
+export const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
+
+/** A JSON response: what it means and its contract schema. */
+export const jsonResponse = <T extends ZodType>(schema: T, description: string) => ({
   description,
-  content: { "application/json": { schema: ZErrorResponse } },
+  content: json(schema),
 });
-const REFUSALS: Record<AccessLevel, Record<number, ReturnType<typeof error>>> = {
+
+/** A refusal in the one error shape ({ error: { code, message } }). */
+export const failure = (description: string) => jsonResponse(ZErrorResponse, description);
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * The retry key a client sent in `header` (e.g. Idempotency-Key), if any; a malformed one is
+ * refused with a 400 naming the header. The service stores the first response under it
+ * (platform/idempotency.ts), so a repeated submit answers the same thing and creates nothing.
+ */
+export function idempotencyKey(c: Pick<Context, "req">, header: string): string | undefined {
+  const key = c.req.header(header);
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+    throw new AppError("bad_request", `${header} must be 8-128 letters, digits, - or _`);
+  }
+  return key;
+}
+
+const REFUSALS: Record<AccessLevel, Record<number, ReturnType<typeof failure>>> = {
   public: {},
-  signedIn: { 401: error("Not signed in") },
-  creator: { 401: error("Not signed in"), 403: error("No approved creator profile") },
+  signedIn: { 401: failure("Not signed in") },
+  creator: { 401: failure("Not signed in"), 403: failure("No approved creator profile") },
   admin: {
-    401: error("Not signed in, or the staff session is over 12 hours old"),
-    403: error(
+    401: failure("Not signed in, or the staff session is over 12 hours old"),
+    403: failure(
       "Not an active staff member (forbidden), two-factor sign-in not set up (enrolment_required) or not passed (two_factor_required)",
     ),
   },
-  internal: { 401: error("No control token") },
+  internal: { 401: failure("No control token") },
 };
 
 /** `GET /admin/applications/{id}` → `getAdminApplicationsById`. */
@@ -95,7 +123,7 @@ export function defineRoute<P extends string, R extends Omit<RouteInput, "path">
   const { access, forbidden, middleware = [], bodyLimit, ...config } = route;
   const responses = { ...REFUSALS[access], ...config.responses };
   if (!Object.keys(responses).some((code) => code.startsWith("4"))) {
-    responses["4XX" as unknown as number] = error("The request was refused");
+    responses["4XX" as unknown as number] = failure("The request was refused");
   }
   const defined = createRoute({
     ...config,

@@ -3,6 +3,7 @@ import { fromKysely, PgBoss, type Db as PgBossDb } from "pg-boss";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { jobListener } from "./job-wakeups.ts";
+import { countPendingJobs, failedJobs } from "./jobs-queries.ts";
 import type { Logger } from "./logger.ts";
 
 /** pg-boss keeps its tables in this schema, next to ours (docs/decisions/012-job-queue.md). */
@@ -92,6 +93,90 @@ function poolAdapter(database: Database, log: Logger): PgBossDb {
   };
 }
 
+/**
+ * A defined job's queue (created or updated) and, in a process that runs jobs, its schedule and
+ * worker; answers the worker's id.
+ */
+async function defineQueue(
+  instance: PgBoss,
+  definition: JobDefinition<object>,
+  context: { now: () => Date; log: Logger; work: boolean },
+): Promise<string | undefined> {
+  const { now, log } = context;
+  const retries = {
+    retryLimit: definition.retryLimit ?? 0,
+    retryDelay: definition.retryDelaySeconds ?? 0,
+    retryBackoff: (definition.retryLimit ?? 0) > 0,
+    expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    deleteAfterSeconds: FAILED_KEPT_SECONDS,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    // Sending a job NOTIFYs its queue's workers, in whichever process they run.
+    notify: true,
+  };
+  await instance.createQueue(definition.name, {
+    ...retries,
+    ...(definition.retryDelayMaxSeconds ? { retryDelayMax: definition.retryDelayMaxSeconds } : {}),
+  });
+  // createQueue keeps an existing queue as it was: a changed definition applies from here.
+  await instance.updateQueue(definition.name, retries);
+  if (!context.work) return undefined;
+  if (definition.cron) await instance.schedule(definition.name, definition.cron);
+  // Known once work() answers; a job taken before that just waits for the next poll.
+  let id: string | undefined;
+  id = await instance.work<object>(
+    definition.name,
+    // The same poll with NOTIFY as without: jobs whose start time comes get no NOTIFY.
+    { pollingIntervalSeconds: POLLING_SECONDS, notifyPollingIntervalSeconds: POLLING_SECONDS },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await definition.handler(job.data, { id: job.id, now: now() });
+      } catch (err) {
+        log.warn({ err, job: definition.name, id: job.id }, "job failed");
+        throw err;
+      } finally {
+        // Fetch again at once rather than after the poll: a backlog (jobs sent while no
+        // worker ran) drains at the handlers' pace, not one job per poll.
+        if (id) instance.notifyWorker(id);
+      }
+    },
+  );
+  return id;
+}
+
+/**
+ * Starts pg-boss and then `whenStarted` (the queues), holding the start lock on PostgreSQL.
+ * PGlite is one process with one connection, which the queue itself needs: no lock there.
+ */
+async function startBoss(
+  database: Database,
+  log: Logger,
+  work: boolean,
+  whenStarted: (instance: PgBoss) => Promise<void>,
+) {
+  const instance = new PgBoss({
+    db: poolAdapter(database, log),
+    schema: SCHEMA,
+    // Only processes that run jobs listen, supervise (expired jobs) and turn crons into jobs.
+    // PGlite is one process: nothing is sent from elsewhere, so the poll is enough there.
+    useListenNotify: work && database.kind === "postgres",
+    supervise: work,
+    schedule: work,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    ...(database.kind === "pglite" ? { backend: "pglite" as const } : {}),
+  });
+  instance.on("error", (err) => log.error({ err }, "job queue error"));
+  const lock = database.kind === "postgres" ? await database.pool.connect() : undefined;
+  try {
+    await lock?.query("select pg_advisory_lock($1)", [START_LOCK_ID]);
+    await instance.start();
+    await whenStarted(instance);
+  } finally {
+    await lock?.query("select pg_advisory_unlock($1)", [START_LOCK_ID]).catch(() => {});
+    lock?.release();
+  }
+}
+
 export function createJobs(options: {
   database: Database;
   log: Logger;
@@ -108,62 +193,6 @@ export function createJobs(options: {
     if (!boss) throw new Error("The job queue is not started");
     return boss;
   };
-
-  const countPending = async () => {
-    const { rows } = await database.pool.query<{ pending: number }>(
-      `select count(*)::int as pending from ${SCHEMA}.job
-        where name = any($1) and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
-      [[...definitions.keys()]],
-    );
-    return rows[0]?.pending ?? 0;
-  };
-
-  /** Each defined job's queue (created or updated), schedule and worker. */
-  async function defineQueues(instance: PgBoss, work: boolean) {
-    for (const definition of definitions.values()) {
-      const retries = {
-        retryLimit: definition.retryLimit ?? 0,
-        retryDelay: definition.retryDelaySeconds ?? 0,
-        retryBackoff: (definition.retryLimit ?? 0) > 0,
-        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-        deleteAfterSeconds: FAILED_KEPT_SECONDS,
-        heartbeatSeconds: HEARTBEAT_SECONDS,
-        // Sending a job NOTIFYs its queue's workers, in whichever process they run.
-        notify: true,
-      };
-      await instance.createQueue(definition.name, {
-        ...retries,
-        ...(definition.retryDelayMaxSeconds
-          ? { retryDelayMax: definition.retryDelayMaxSeconds }
-          : {}),
-      });
-      // createQueue keeps an existing queue as it was: a changed definition applies from here.
-      await instance.updateQueue(definition.name, retries);
-      if (!work) continue;
-      if (definition.cron) await instance.schedule(definition.name, definition.cron);
-      // Known once work() answers; a job taken before that just waits for the next poll.
-      let id: string | undefined;
-      id = await instance.work<object>(
-        definition.name,
-        // The same poll with NOTIFY as without: jobs whose start time comes get no NOTIFY.
-        { pollingIntervalSeconds: POLLING_SECONDS, notifyPollingIntervalSeconds: POLLING_SECONDS },
-        async ([job]) => {
-          if (!job) return;
-          try {
-            await definition.handler(job.data, { id: job.id, now: now() });
-          } catch (err) {
-            log.warn({ err, job: definition.name, id: job.id }, "job failed");
-            throw err;
-          } finally {
-            // Fetch again at once rather than after the poll: a backlog (jobs sent while no
-            // worker ran) drains at the handlers' pace, not one job per poll.
-            if (id) instance.notifyWorker(id);
-          }
-        },
-      );
-      workerIds.push(id);
-    }
-  }
 
   return {
     now,
@@ -187,34 +216,13 @@ export function createJobs(options: {
       await definition.handler(data, { id: "manual", now: at ?? now() });
     },
 
-    async failed(name, limit = 50) {
-      const { rows } = await database.pool.query<{
-        id: string;
-        data: unknown;
-        output: { message?: string } | null;
-        retry_count: number;
-        created_on: Date;
-        completed_on: Date | null;
-      }>(
-        `select id, data, output, retry_count, created_on, completed_on from ${SCHEMA}.job
-          where name = $1 and state = 'failed' order by completed_on desc nulls last limit $2`,
-        [name, limit],
-      );
-      return rows.map((r) => ({
-        id: r.id,
-        data: r.data,
-        error: r.output?.message ?? JSON.stringify(r.output),
-        attempts: r.retry_count + 1,
-        createdAt: new Date(r.created_on).toISOString(),
-        failedAt: r.completed_on ? new Date(r.completed_on).toISOString() : null,
-      }));
-    },
+    failed: (name, limit = 50) => failedJobs(database, SCHEMA, name, limit),
 
     async drain(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         for (const id of workerIds) running().notifyWorker(id);
-        if ((await countPending()) === 0) return;
+        if ((await countPendingJobs(database, SCHEMA, [...definitions.keys()])) === 0) return;
         if (Date.now() > deadline) throw new Error(`Jobs still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -222,29 +230,13 @@ export function createJobs(options: {
 
     async start({ work = true } = {}) {
       if (boss) return;
-      const instance = new PgBoss({
-        db: poolAdapter(database, log),
-        schema: SCHEMA,
-        // Only processes that run jobs listen, supervise (expired jobs) and turn crons into jobs.
-        // PGlite is one process: nothing is sent from elsewhere, so the poll is enough there.
-        useListenNotify: work && database.kind === "postgres",
-        supervise: work,
-        schedule: work,
-        superviseIntervalSeconds: SUPERVISE_SECONDS,
-        ...(database.kind === "pglite" ? { backend: "pglite" as const } : {}),
-      });
-      instance.on("error", (err) => log.error({ err }, "job queue error"));
-      // PGlite is one process with one connection, which the queue itself needs: no lock there.
-      const lock = database.kind === "postgres" ? await database.pool.connect() : undefined;
-      try {
-        await lock?.query("select pg_advisory_lock($1)", [START_LOCK_ID]);
-        await instance.start();
+      await startBoss(database, log, work, async (instance) => {
         boss = instance;
-        await defineQueues(instance, work);
-      } finally {
-        await lock?.query("select pg_advisory_unlock($1)", [START_LOCK_ID]).catch(() => {});
-        lock?.release();
-      }
+        for (const definition of definitions.values()) {
+          const id = await defineQueue(instance, definition, { now, log, work });
+          if (id) workerIds.push(id);
+        }
+      });
     },
 
     async stop() {

@@ -1,10 +1,19 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import pg from "pg";
 import type { RealtimeSignal, RealtimeTopic } from "../../contracts/realtime.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import type { DatabaseDeps } from "./deps.ts";
 import type { Logger } from "./logger.ts";
+import {
+  eventPosition,
+  eventsAfter,
+  eventsBetween,
+  insertEvent,
+  insertEvents,
+  notify,
+  pruneEventsBefore,
+} from "./realtime-queries.ts";
 
 // The one NOTIFY channel; its payload is an event id (migration 060).
 const CHANNEL = "realtime_events";
@@ -186,48 +195,37 @@ function postgresListener(database: Database, log: Logger): Listener {
   };
 }
 
-const eventColumns = ["id", "topic", "payload", "audience", "user_id as userId"] as const;
-
-export function createRealtime(database: Database, log: Logger): Realtime {
-  const { db } = database;
-  const listener =
-    database.kind === "pglite" ? pgliteListener(database) : postgresListener(database, log);
-  const handlers = new Set<Handler>();
-  const signalHandlers = new Set<SignalHandler>();
-  const authHandlers = new Set<AuthChangeHandler>();
-  let started: Promise<void> | undefined;
+/**
+ * Hands every committed event to `handlers`, in id order. NOTIFY only says "something new": it
+ * reads every row after the last one handed out, so a lost notification (or a lost LISTEN
+ * connection) costs latency, never an event. Until `startAt` gives the starting position, a
+ * notification does not read from id 0.
+ */
+function eventFeed(db: Kysely<DB>, log: Logger, handlers: Set<Handler>) {
   let closed = false;
   // The newest event this process has handed to its subscribers.
   let lastId = 0;
   let catchingUp: Promise<void> | undefined;
   let again = false;
-  // Until the starting position is known, a notification must not read from id 0.
   let positioned = false;
 
-  // NOTIFY only says "something new": read every row after the last one handed out, so a lost
-  // notification (or a lost LISTEN connection) costs latency, never an event.
+  function handOut(row: RealtimeEvent) {
+    lastId = row.id;
+    for (const handler of handlers) {
+      try {
+        handler(row);
+      } catch (error) {
+        log.error({ err: error, topic: row.topic }, "realtime handler failed");
+      }
+    }
+  }
   async function catchUp() {
     do {
       again = false;
       for (;;) {
         if (closed) return;
-        const rows = await db
-          .selectFrom("realtime_events")
-          .select(eventColumns)
-          .where("id", ">", lastId)
-          .orderBy("id")
-          .limit(BATCH)
-          .execute();
-        for (const row of rows) {
-          lastId = row.id;
-          for (const handler of handlers) {
-            try {
-              handler(row);
-            } catch (error) {
-              log.error({ err: error, topic: row.topic }, "realtime handler failed");
-            }
-          }
-        }
+        const rows = await eventsAfter(db, lastId, BATCH);
+        for (const row of rows) handOut(row);
         if (rows.length < BATCH) break;
       }
     } while (again);
@@ -247,36 +245,63 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         catchingUp = undefined;
       });
   }
+  return {
+    scheduleCatchUp,
+    startAt(head: number) {
+      lastId = head;
+      positioned = true;
+      scheduleCatchUp();
+    },
+    async close() {
+      closed = true;
+      await catchingUp;
+    },
+  };
+}
 
-  async function position() {
-    const row = await db
-      .selectFrom("realtime_events_pruned")
-      .select((eb) => [
-        "through_id as prunedThrough",
-        eb
-          .selectFrom("realtime_events")
-          .select((e) => e.fn.max("id").as("head"))
-          .as("head"),
-      ])
-      .executeTakeFirstOrThrow();
-    return { head: Math.max(row.head ?? 0, row.prunedThrough), prunedThrough: row.prunedThrough };
-  }
-
-  function deliverSignal(text: string) {
+/** Parses a signal's NOTIFY payload and hands it to every signal handler. */
+function signalDelivery(handlers: Set<SignalHandler>, log: Logger) {
+  return (text: string) => {
     let signal: RealtimeSignalMessage;
     try {
       signal = JSON.parse(text) as RealtimeSignalMessage;
     } catch {
       return;
     }
-    for (const handler of signalHandlers) {
+    for (const handler of handlers) {
       try {
         handler(signal);
       } catch (error) {
         log.error({ err: error, signal: signal.name }, "realtime signal handler failed");
       }
     }
+  };
+}
+
+/** Adds a handler, starts listening, and answers how to remove it (removed again if start fails). */
+async function addHandler<H>(set: Set<H>, handler: H, start: () => Promise<void>) {
+  set.add(handler);
+  try {
+    await start();
+  } catch (error) {
+    set.delete(handler);
+    throw error;
   }
+  return () => {
+    set.delete(handler);
+  };
+}
+
+export function createRealtime(database: Database, log: Logger): Realtime {
+  const { db } = database;
+  const listener =
+    database.kind === "pglite" ? pgliteListener(database) : postgresListener(database, log);
+  const handlers = new Set<Handler>();
+  const signalHandlers = new Set<SignalHandler>();
+  const authHandlers = new Set<AuthChangeHandler>();
+  const feed = eventFeed(db, log, handlers);
+  let started: Promise<void> | undefined;
+  const position = () => eventPosition(db);
 
   function deliverAuthChange(payload: string) {
     const change: AuthChange =
@@ -287,10 +312,13 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   function start() {
     started ??= (async () => {
       // Listen first, then read where we stand: nothing committed in between is lost.
-      await listener.listen(scheduleCatchUp, scheduleCatchUp, deliverSignal, deliverAuthChange);
-      lastId = (await position()).head;
-      positioned = true;
-      scheduleCatchUp();
+      await listener.listen(
+        feed.scheduleCatchUp,
+        feed.scheduleCatchUp,
+        signalDelivery(signalHandlers, log),
+        deliverAuthChange,
+      );
+      feed.startAt((await position()).head);
     })();
     // A failed start (database unreachable) is tried again by the next subscriber.
     started.catch(() => {
@@ -303,10 +331,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     async publish(topic, payload, audience, executor = db) {
       const target = typeof audience === "string" ? audience : "user";
       const userId = typeof audience === "string" ? null : audience.userId;
-      const { rows } = await sql<{ id: number }>`
-        select publish_realtime_event(${topic}, ${JSON.stringify(payload ?? null)}::jsonb,
-          ${target}, ${userId}) as id`.execute(executor);
-      return rows[0]!.id;
+      return insertEvent(executor, { topic, payload, audience: target, userId });
     },
     async publishMany(events, executor = db) {
       if (!events.length) return [];
@@ -316,25 +341,9 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         audience: typeof audience === "string" ? audience : "user",
         userId: typeof audience === "string" ? null : audience.userId,
       }));
-      const result = await sql<{ id: number }>`
-        select publish_realtime_event(e.event->>'topic', e.event->'payload',
-          e.event->>'audience', e.event->>'userId') as id
-        from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as e(event, n)
-        order by e.n`.execute(executor);
-      return result.rows.map((row) => Number(row.id));
+      return insertEvents(executor, rows);
     },
-    async subscribe(handler) {
-      handlers.add(handler);
-      try {
-        await start();
-      } catch (error) {
-        handlers.delete(handler);
-        throw error;
-      }
-      return () => {
-        handlers.delete(handler);
-      };
-    },
+    subscribe: (handler) => addHandler(handlers, handler, start),
     async signal(name, payload, audience) {
       const signal: RealtimeSignalMessage = {
         name,
@@ -342,56 +351,17 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         audience: typeof audience === "string" ? audience : "user",
         userId: typeof audience === "string" ? null : audience.userId,
       };
-      await sql`select pg_notify(${SIGNAL_CHANNEL}, ${JSON.stringify(signal)})`.execute(db);
+      await notify(db, SIGNAL_CHANNEL, JSON.stringify(signal));
     },
-    async subscribeSignals(handler) {
-      signalHandlers.add(handler);
-      try {
-        await start();
-      } catch (error) {
-        signalHandlers.delete(handler);
-        throw error;
-      }
-      return () => {
-        signalHandlers.delete(handler);
-      };
-    },
-    async subscribeAuthChanges(handler) {
-      authHandlers.add(handler);
-      try {
-        await start();
-      } catch (error) {
-        authHandlers.delete(handler);
-        throw error;
-      }
-      return () => {
-        authHandlers.delete(handler);
-      };
-    },
+    subscribeAuthChanges: (handler) => addHandler(authHandlers, handler, start),
+    subscribeSignals: (handler) => addHandler(signalHandlers, handler, start),
     position,
-    eventsBetween(after, through, viewer, limit) {
-      return db
-        .selectFrom("realtime_events")
-        .select(eventColumns)
-        .where("id", ">", after)
-        .where("id", "<=", through)
-        .where((eb) =>
-          eb.or([
-            eb("audience", "=", "public"),
-            ...(viewer.staff ? [eb("audience", "=", "staff")] : []),
-            ...(viewer.userId
-              ? [eb.and([eb("audience", "=", "user"), eb("user_id", "=", viewer.userId)])]
-              : []),
-          ]),
-        )
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-    },
+    eventsBetween: (after, through, viewer, limit) =>
+      eventsBetween(db, { after, through, viewer, limit }),
     async close() {
-      closed = true;
+      const feedClosed = feed.close();
       await listener.close();
-      await catchingUp;
+      await feedClosed;
     },
   };
 }
@@ -401,21 +371,5 @@ export function createRealtime(database: Database, log: Logger): Realtime {
  * was pruned is told to reload (see sse.ts). Returns how many were deleted.
  */
 export async function pruneEvents(deps: DatabaseDeps, olderThan: Date): Promise<number> {
-  return deps.database.db.transaction().execute(async (trx) => {
-    const newest = await trx
-      .selectFrom("realtime_events")
-      .select((eb) => eb.fn.max("id").as("id"))
-      .where("created_at", "<", olderThan)
-      .executeTakeFirst();
-    if (!newest?.id) return 0;
-    const deleted = await trx
-      .deleteFrom("realtime_events")
-      .where("id", "<=", newest.id)
-      .executeTakeFirst();
-    await trx
-      .updateTable("realtime_events_pruned")
-      .set((eb) => ({ through_id: eb.fn("greatest", ["through_id", eb.val(newest.id)]) }))
-      .execute();
-    return Number(deleted.numDeletedRows);
-  });
+  return deps.database.db.transaction().execute((trx) => pruneEventsBefore(trx, olderThan));
 }

@@ -51,6 +51,23 @@ const STATUS: Record<DemoBooking["story"], BookingStatus> = {
 };
 
 type Row = Selectable<Bookings>;
+type Booking = Awaited<ReturnType<typeof createBooking>>;
+type EventRow = [BookingStatus | null, BookingStatus, string, string | null, Date];
+
+/** What a story's steps share: the booking, its timeline so far and the patch it ends with. */
+type Story = {
+  db: Db;
+  trx: Trx;
+  demo: DemoBooking;
+  booking: Booking;
+  events: EventRow[];
+  patch: Partial<Row>;
+  bookedAt: Date;
+  answeredAt: Date;
+  respondBy: Date;
+  depositCaptureId: string;
+  nowMs: number;
+};
 
 export async function seedDemoBooking(db: Db, demo: DemoBooking, nowMs = Date.now()) {
   const bookedAt = new Date(nowMs + demo.bookedAgoMs);
@@ -67,26 +84,10 @@ export async function seedDemoBooking(db: Db, demo: DemoBooking, nowMs = Date.no
     notes: demo.notes ?? null,
     createdAt: bookedAt,
   });
-  const events: Array<[BookingStatus | null, BookingStatus, string, string | null, Date]> = [
-    [null, "pending_payment", "client", null, bookedAt],
-  ];
+  const events: EventRow[] = [[null, "pending_payment", "client", null, bookedAt]];
   const trx = db as Trx;
   if (demo.story === "awaiting_payment") {
-    // Its order awaits the client's approval, as every unpaid booking's does: Pay Deposit.
-    const orderId = await seedSandboxAwaitingOrder(trx, {
-      booking,
-      amountCents: booking.deposit_amount_cents,
-      at: bookedAt,
-    });
-    await db
-      .updateTable("bookings")
-      .set({
-        pay_by: new Date(bookedAt.getTime() + 30 * 60 * 1000),
-        payment_provider: "sandbox",
-        paypal_order_id: orderId,
-      })
-      .where("id", "=", booking.id)
-      .execute();
+    await seedAwaitingPayment(db, trx, booking, bookedAt);
     await writeEvents(db, booking.id, demo.clientUserId, events);
     return booking;
   }
@@ -100,77 +101,67 @@ export async function seedDemoBooking(db: Db, demo: DemoBooking, nowMs = Date.no
   });
   const respondBy = new Date(Math.min(bookedAt.getTime() + 24 * HOUR, start.getTime()));
   events.push(["pending_payment", "pending", "system", "Deposit charged", paidAt]);
-  const answeredAt = new Date(bookedAt.getTime() + 3 * HOUR);
-  const patch: Partial<Row> = {
-    paypal_order_id: deposit.orderId,
-    respond_by: respondBy,
-    remainder_state: "awaiting",
+  const story: Story = {
+    db,
+    trx,
+    demo,
+    booking,
+    events,
+    patch: { paypal_order_id: deposit.orderId, respond_by: respondBy, remainder_state: "awaiting" },
+    bookedAt,
+    answeredAt: new Date(bookedAt.getTime() + 3 * HOUR),
+    respondBy,
+    depositCaptureId: deposit.captureId,
+    nowMs,
   };
-  const refundDeposit = async () => {
-    await seedSandboxRefund(
-      trx,
-      booking,
-      deposit.captureId,
-      booking.deposit_amount_cents,
-      answeredAt,
-    );
-    patch.deposit_refund_cents = booking.deposit_amount_cents;
-    patch.remainder_state = "released";
-  };
-  switch (demo.story) {
+  await tellStory(story);
+  await db.updateTable("bookings").set(story.patch).where("id", "=", booking.id).execute();
+  await writeEvents(db, booking.id, demo.clientUserId, events);
+  return booking;
+}
+
+/** Its order awaits the client's approval, as every unpaid booking's does: Pay Deposit. */
+async function seedAwaitingPayment(db: Db, trx: Trx, booking: Booking, bookedAt: Date) {
+  const orderId = await seedSandboxAwaitingOrder(trx, {
+    booking,
+    amountCents: booking.deposit_amount_cents,
+    at: bookedAt,
+  });
+  await db
+    .updateTable("bookings")
+    .set({
+      pay_by: new Date(bookedAt.getTime() + 30 * 60 * 1000),
+      payment_provider: "sandbox",
+      paypal_order_id: orderId,
+    })
+    .where("id", "=", booking.id)
+    .execute();
+}
+
+/** The steps after the deposit that bring a paid booking to its story's status. */
+async function tellStory(story: Story) {
+  const { events, answeredAt } = story;
+  switch (story.demo.story) {
     case "confirmed":
       events.push(["pending", "confirmed", "creator", null, answeredAt]);
       break;
-    case "confirmed_balance_held": {
+    case "confirmed_balance_held":
       events.push(["pending", "confirmed", "creator", null, answeredAt]);
-      const heldAt = new Date(Math.max(bookedAt.getTime(), nowMs - 2 * HOUR));
-      await seedSandboxPayment(trx, {
-        purpose: "booking_remainder",
-        booking,
-        amountCents: booking.remainder_cents,
-        state: "authorized",
-        at: heldAt,
-      });
-      events.push([
-        "confirmed",
-        "confirmed",
-        "system",
-        "The client approved the remaining balance",
-        heldAt,
-      ]);
-      patch.remainder_state = "held";
+      await holdBalance(story);
       break;
-    }
-    case "completed": {
+    case "completed":
       events.push(["pending", "confirmed", "creator", null, answeredAt]);
-      const capturedAt = new Date(booking.end_time.getTime() + DAY);
-      await seedSandboxPayment(trx, {
-        purpose: "booking_remainder",
-        booking,
-        amountCents: booking.remainder_cents,
-        state: "captured_hold",
-        at: new Date(booking.start_time.getTime() - DAY),
-        capturedAt,
-      });
-      events.push([
-        "confirmed",
-        "completed",
-        "system",
-        "Remaining balance captured after the session",
-        capturedAt,
-      ]);
-      patch.remainder_state = "paid";
+      await captureBalanceAfterSession(story);
       break;
-    }
     case "declined":
       events.push(["pending", "declined", "creator", null, answeredAt]);
-      await refundDeposit();
+      await refundDeposit(story);
       break;
     case "cancelled_by_client":
       events.push(["pending", "confirmed", "creator", null, answeredAt]);
       events.push(["confirmed", "cancelled", "client", "Plans changed", answeredAt]);
-      await refundDeposit();
-      patch.cancelled_by = "client";
+      await refundDeposit(story);
+      story.patch.cancelled_by = "client";
       break;
     case "request_expired":
       events.push([
@@ -178,24 +169,62 @@ export async function seedDemoBooking(db: Db, demo: DemoBooking, nowMs = Date.no
         "expired",
         "system",
         "The creator did not answer in time",
-        respondBy,
+        story.respondBy,
       ]);
-      await refundDeposit();
+      await refundDeposit(story);
       break;
     case "awaiting_creator":
+    case "awaiting_payment":
       break;
   }
-  await db.updateTable("bookings").set(patch).where("id", "=", booking.id).execute();
-  await writeEvents(db, booking.id, demo.clientUserId, events);
-  return booking;
 }
 
-async function writeEvents(
-  db: Db,
-  bookingId: string,
-  clientId: string,
-  events: Array<[BookingStatus | null, BookingStatus, string, string | null, Date]>,
-) {
+async function holdBalance({ trx, booking, events, patch, bookedAt, nowMs }: Story) {
+  const heldAt = new Date(Math.max(bookedAt.getTime(), nowMs - 2 * HOUR));
+  await seedSandboxPayment(trx, {
+    purpose: "booking_remainder",
+    booking,
+    amountCents: booking.remainder_cents,
+    state: "authorized",
+    at: heldAt,
+  });
+  events.push([
+    "confirmed",
+    "confirmed",
+    "system",
+    "The client approved the remaining balance",
+    heldAt,
+  ]);
+  patch.remainder_state = "held";
+}
+
+async function captureBalanceAfterSession({ trx, booking, events, patch }: Story) {
+  const capturedAt = new Date(booking.end_time.getTime() + DAY);
+  await seedSandboxPayment(trx, {
+    purpose: "booking_remainder",
+    booking,
+    amountCents: booking.remainder_cents,
+    state: "captured_hold",
+    at: new Date(booking.start_time.getTime() - DAY),
+    capturedAt,
+  });
+  events.push([
+    "confirmed",
+    "completed",
+    "system",
+    "Remaining balance captured after the session",
+    capturedAt,
+  ]);
+  patch.remainder_state = "paid";
+}
+
+async function refundDeposit({ trx, booking, patch, depositCaptureId, answeredAt }: Story) {
+  await seedSandboxRefund(trx, booking, depositCaptureId, booking.deposit_amount_cents, answeredAt);
+  patch.deposit_refund_cents = booking.deposit_amount_cents;
+  patch.remainder_state = "released";
+}
+
+async function writeEvents(db: Db, bookingId: string, clientId: string, events: EventRow[]) {
   for (const [from, to, actor, note, at] of events) {
     await db
       .insertInto("booking_events")

@@ -3,10 +3,9 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import { ZOutboxResponse } from "../../../contracts/accounts.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { requireAccess } from "../../platform/access.ts";
 import { clientIp } from "../../platform/client-ip.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type AppEnv, createRouter } from "../../platform/http.ts";
 import { readOutbox } from "./service.ts";
@@ -31,12 +30,9 @@ const outboxRoute = defineRoute({
   tags: ["development"],
   request: { query: z.object({ to: z.string().max(320).optional() }) },
   responses: {
-    200: { description: "Mail", content: { "application/json": { schema: ZOutboxResponse } } },
-    400: { description: "Bad filter", content: { "application/json": { schema: ZErrorResponse } } },
-    404: {
-      description: "A client on another machine",
-      content: { "application/json": { schema: ZErrorResponse } },
-    },
+    200: { description: "Mail", content: json(ZOutboxResponse) },
+    400: failure("Bad filter"),
+    404: failure("A client on another machine"),
   },
 });
 

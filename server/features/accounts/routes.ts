@@ -3,7 +3,7 @@ import {
   ZAccountRoles,
   ZAuthProvidersResponse,
 } from "../../../contracts/accounts.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 
 const providersRoute = defineRoute({
@@ -15,7 +15,7 @@ const providersRoute = defineRoute({
   responses: {
     200: {
       description: "Configured providers",
-      content: { "application/json": { schema: ZAuthProvidersResponse } },
+      content: json(ZAuthProvidersResponse),
     },
   },
 });
@@ -31,7 +31,7 @@ const rolesRoute = defineRoute({
   responses: {
     200: {
       description: "The caller's roles",
-      content: { "application/json": { schema: ZAccountRoles } },
+      content: json(ZAccountRoles),
     },
   },
 });

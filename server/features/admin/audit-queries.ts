@@ -1,14 +1,16 @@
 import type { Kysely } from "kysely";
 import { ADMIN_PAGE_SIZE, type AuditEntry } from "../../../contracts/back-office.ts";
 import type { DB } from "../../db/schema.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
+import { staffAuditRows } from "../staff/staff-fragments.ts";
 import { iso } from "./like-pattern.ts";
 
 export type AuditFilter = { action?: string; targetType?: string; targetId?: string };
 
 function filtered(db: Kysely<DB>, f: AuditFilter) {
   let base = db
-    .selectFrom("staff_audit_log as a")
-    .innerJoin("user as u", "u.id", "a.actor_user_id");
+    .selectFrom(staffAuditRows.as("a"))
+    .innerJoin(userRows.as("u"), "u.id", "a.actor_user_id");
   if (f.action) base = base.where("a.action", "=", f.action);
   if (f.targetType) base = base.where("a.target_type", "=", f.targetType);
   if (f.targetId) base = base.where("a.target_id", "=", f.targetId);

@@ -1,4 +1,3 @@
-import type { z } from "@hono/zod-openapi";
 import {
   ZAdminAuditPage,
   ZAdminAuditQuery,
@@ -14,8 +13,7 @@ import {
   ZProblemsResponse,
 } from "../../../contracts/back-office.ts";
 import { idParam } from "../../../contracts/common.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json, jsonResponse } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import { listAudit } from "./audit-queries.ts";
@@ -24,10 +22,6 @@ import { getFigures } from "./figures.ts";
 import { listProblems } from "./problems.ts";
 import { deactivateUser, listUsers, reactivateUser } from "./users.ts";
 
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const ZBookingIdParam = idParam("Booking not found");
 const ZUserIdParam = idParam("User not found");
 
@@ -38,7 +32,7 @@ const figuresRoute = defineRoute({
   summary: "Dashboard figures for a period, from the payments ledger, and a weekly series",
   tags: ["admin"],
   request: { query: ZFiguresQuery },
-  responses: { 200: json(ZAdminFigures, "Figures") },
+  responses: { 200: jsonResponse(ZAdminFigures, "Figures") },
 });
 
 const bookingsRoute = defineRoute({
@@ -48,7 +42,7 @@ const bookingsRoute = defineRoute({
   summary: "Bookings newest first; q matches a party's name or email, or the booking id",
   tags: ["admin"],
   request: { query: ZAdminBookingsQuery },
-  responses: { 200: json(ZAdminBookingsPage, "A page of bookings") },
+  responses: { 200: jsonResponse(ZAdminBookingsPage, "A page of bookings") },
 });
 
 const bookingRoute = defineRoute({
@@ -59,8 +53,8 @@ const bookingRoute = defineRoute({
   tags: ["admin"],
   request: { params: ZBookingIdParam },
   responses: {
-    200: json(ZAdminBookingDetail, "The booking"),
-    404: json(ZErrorResponse, "No such booking"),
+    200: jsonResponse(ZAdminBookingDetail, "The booking"),
+    404: failure("No such booking"),
   },
 });
 
@@ -71,7 +65,7 @@ const problemsRoute = defineRoute({
   summary:
     "What users reported: disputed deliveries, conversation reports, booking problems, repeat hail cancellers",
   tags: ["admin"],
-  responses: { 200: json(ZProblemsResponse, "Problems, newest first") },
+  responses: { 200: jsonResponse(ZProblemsResponse, "Problems, newest first") },
 });
 
 const usersRoute = defineRoute({
@@ -81,14 +75,14 @@ const usersRoute = defineRoute({
   summary: "Users newest first with role and status; q matches name or email",
   tags: ["admin"],
   request: { query: ZAdminUsersQuery },
-  responses: { 200: json(ZAdminUsersPage, "A page of users") },
+  responses: { 200: jsonResponse(ZAdminUsersPage, "A page of users") },
 });
 
 const userActionResponses = {
-  200: json(ZAdminUserResponse, "The user as it is now"),
-  403: json(ZErrorResponse, "A staff account"),
-  404: json(ZErrorResponse, "No such user"),
-  409: json(ZErrorResponse, "Already in that state"),
+  200: jsonResponse(ZAdminUserResponse, "The user as it is now"),
+  403: failure("A staff account"),
+  404: failure("No such user"),
+  409: failure("Already in that state"),
 };
 
 const deactivateRoute = defineRoute({
@@ -99,7 +93,7 @@ const deactivateRoute = defineRoute({
   tags: ["admin"],
   request: {
     params: ZUserIdParam,
-    body: { content: { "application/json": { schema: ZDeactivateRequest } } },
+    body: { content: json(ZDeactivateRequest) },
   },
   responses: userActionResponses,
 });
@@ -121,7 +115,7 @@ const auditRoute = defineRoute({
   summary: "The staff audit log newest first, filtered by action or target",
   tags: ["admin"],
   request: { query: ZAdminAuditQuery },
-  responses: { 200: json(ZAdminAuditPage, "A page of the audit log") },
+  responses: { 200: jsonResponse(ZAdminAuditPage, "A page of the audit log") },
 });
 
 /** How many of a booking's own audit entries its detail shows. */

@@ -6,15 +6,20 @@ import {
 } from "../../../contracts/back-office.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { DB } from "../../db/schema.ts";
-import { displayNameSql } from "../profiles/listed-creators.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
+import { bookingEventRows, bookingRows } from "../bookings/booking-fragments.ts";
+import { deliveryRows } from "../delivery/delivery-fragments.ts";
+import { conversationReportRows, conversationRows } from "../messaging/conversation-fragments.ts";
+import { paymentLedgerRows } from "../payments/ledger-fragments.ts";
+import { creatorProfileRows, displayNameSql } from "../profiles/listed-creator-fragments.ts";
 import { containsPattern, iso, isoOrNull, isUuid } from "./like-pattern.ts";
 
 function bookingsWithParties(db: Kysely<DB>) {
   return db
-    .selectFrom("bookings as b")
-    .innerJoin("user as cl", "cl.id", "b.client_user_id")
-    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
-    .innerJoin("user as cr", "cr.id", "p.user_id");
+    .selectFrom(bookingRows.as("b"))
+    .innerJoin(userRows.as("cl"), "cl.id", "b.client_user_id")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
+    .innerJoin(userRows.as("cr"), "cr.id", "p.user_id");
 }
 
 const ROW_COLUMNS = [
@@ -100,6 +105,45 @@ export async function listBookings(
   };
 }
 
+/** What the back office shows beside a booking: ledger, timeline, delivery, conversation. */
+async function bookingRecords(db: Kysely<DB>, id: string) {
+  const [ledger, events, delivery, conversation] = await Promise.all([
+    db
+      .selectFrom(paymentLedgerRows.as("payment_ledger"))
+      .select(["kind", "amount_cents", "status", "provider_ref", "created_at"])
+      .where("booking_id", "=", id)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom(bookingEventRows.as("e"))
+      .leftJoin(userRows.as("u"), "u.id", "e.actor_user_id")
+      .select(["e.from_status", "e.to_status", "e.actor_role", "e.note", "e.created_at", "u.name"])
+      .where("e.booking_id", "=", id)
+      .orderBy("e.id")
+      .execute(),
+    db
+      .selectFrom(deliveryRows.as("deliveries"))
+      .selectAll()
+      .where("booking_id", "=", id)
+      .executeTakeFirst(),
+    db
+      .selectFrom(conversationRows.as("conversations"))
+      .select(["id", "last_message_at"])
+      .where("context_booking_id", "=", id)
+      .orderBy(sql`last_message_at desc nulls last`)
+      .executeTakeFirst(),
+  ]);
+  const reports = conversation
+    ? await db
+        .selectFrom(conversationReportRows.as("conversation_reports"))
+        .select(["id", "created_at", "resolved_at"])
+        .where("conversation_id", "=", conversation.id)
+        .orderBy("created_at", "desc")
+        .execute()
+    : [];
+  return { ledger, events, delivery, conversation, reports };
+}
+
 /** The booking with its ledger, timeline, delivery and conversation; undefined when unknown. */
 export async function findBookingDetail(
   db: Kysely<DB>,
@@ -127,36 +171,7 @@ export async function findBookingDetail(
     .where("b.id", "=", id)
     .executeTakeFirst();
   if (!b) return undefined;
-  const [ledger, events, delivery, conversation] = await Promise.all([
-    db
-      .selectFrom("payment_ledger")
-      .select(["kind", "amount_cents", "status", "provider_ref", "created_at"])
-      .where("booking_id", "=", id)
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("booking_events as e")
-      .leftJoin("user as u", "u.id", "e.actor_user_id")
-      .select(["e.from_status", "e.to_status", "e.actor_role", "e.note", "e.created_at", "u.name"])
-      .where("e.booking_id", "=", id)
-      .orderBy("e.id")
-      .execute(),
-    db.selectFrom("deliveries").selectAll().where("booking_id", "=", id).executeTakeFirst(),
-    db
-      .selectFrom("conversations")
-      .select(["id", "last_message_at"])
-      .where("context_booking_id", "=", id)
-      .orderBy(sql`last_message_at desc nulls last`)
-      .executeTakeFirst(),
-  ]);
-  const reports = conversation
-    ? await db
-        .selectFrom("conversation_reports")
-        .select(["id", "created_at", "resolved_at"])
-        .where("conversation_id", "=", conversation.id)
-        .orderBy("created_at", "desc")
-        .execute()
-    : [];
+  const { ledger, events, delivery, conversation, reports } = await bookingRecords(db, id);
   return {
     ...toRow(b),
     location: b.location,

@@ -1,5 +1,5 @@
 import { FAILED_MAIL_LIMIT, ZFailedMailResponse } from "../../../contracts/admin-mail.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import type { Mail } from "../../platform/mail.ts";
 
@@ -12,7 +12,7 @@ const failedMailRoute = defineRoute({
   responses: {
     200: {
       description: "Failed mail",
-      content: { "application/json": { schema: ZFailedMailResponse } },
+      content: json(ZFailedMailResponse),
     },
   },
 });

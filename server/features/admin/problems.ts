@@ -1,36 +1,25 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import {
   adminBookingPath,
   adminUsersSearchPath,
   deliveryPhotosPath,
-  PROBLEMS_PER_KIND,
   type Problem,
   REPEAT_CANCELLER_DAYS,
-  REPEAT_CANCELLER_MIN,
 } from "../../../contracts/back-office.ts";
 import { conversationReportPath } from "../../../contracts/routes.ts";
 import type { DB } from "../../db/schema.ts";
 import { iso } from "./like-pattern.ts";
+import {
+  bookingProblemRows,
+  disputedDeliveryRows,
+  repeatCancellerRows,
+  reportedConversationRows,
+} from "./problem-queries.ts";
 
 const ENDED_BOOKINGS = ["completed", "cancelled", "declined", "expired"];
 
 async function deliveryDisputes(db: Kysely<DB>): Promise<Problem[]> {
-  const rows = await db
-    .selectFrom("deliveries as d")
-    .innerJoin("bookings as b", "b.id", "d.booking_id")
-    .innerJoin("user as u", "u.id", "b.client_user_id")
-    .select([
-      "d.booking_id",
-      "d.status",
-      "d.problem_text",
-      "d.problem_reported_at",
-      "d.problem_resolved_at",
-      "u.name",
-    ])
-    .where("d.problem_reported_at", "is not", null)
-    .orderBy("d.problem_reported_at", "desc")
-    .limit(PROBLEMS_PER_KIND)
-    .execute();
+  const rows = await disputedDeliveryRows(db);
   return rows.map((r) => ({
     kind: "delivery_dispute",
     key: `delivery:${r.booking_id}`,
@@ -43,13 +32,7 @@ async function deliveryDisputes(db: Kysely<DB>): Promise<Problem[]> {
 }
 
 async function conversationReports(db: Kysely<DB>): Promise<Problem[]> {
-  const rows = await db
-    .selectFrom("conversation_reports as r")
-    .innerJoin("user as u", "u.id", "r.reporter_user_id")
-    .select(["r.id", "r.reason", "r.created_at", "r.resolved_at", "u.name"])
-    .orderBy("r.created_at", "desc")
-    .limit(PROBLEMS_PER_KIND)
-    .execute();
+  const rows = await reportedConversationRows(db);
   return rows.map((r) => ({
     kind: "conversation_report",
     key: `report:${r.id}`,
@@ -62,21 +45,7 @@ async function conversationReports(db: Kysely<DB>): Promise<Problem[]> {
 }
 
 async function bookingProblems(db: Kysely<DB>): Promise<Problem[]> {
-  const rows = await db
-    .selectFrom("bookings as b")
-    .innerJoin("user as u", "u.id", "b.client_user_id")
-    .select([
-      "b.id",
-      "b.status",
-      "b.location",
-      "b.problem_reported_at",
-      "b.problem_resolved_at",
-      "u.name",
-    ])
-    .where("b.problem_reported_at", "is not", null)
-    .orderBy("b.problem_reported_at", "desc")
-    .limit(PROBLEMS_PER_KIND)
-    .execute();
+  const rows = await bookingProblemRows(db);
   return rows.map((r) => ({
     kind: "booking_problem",
     key: `booking:${r.id}`,
@@ -92,13 +61,7 @@ async function bookingProblems(db: Kysely<DB>): Promise<Problem[]> {
 /** Clients who cancelled REPEAT_CANCELLER_MIN or more hails in the last REPEAT_CANCELLER_DAYS. */
 async function repeatCancellers(db: Kysely<DB>, now: Date): Promise<Problem[]> {
   const since = new Date(now.getTime() - REPEAT_CANCELLER_DAYS * 24 * 60 * 60 * 1000);
-  const { rows } = await sql<{ id: string; name: string; email: string; n: number; last: Date }>`
-    select u.id, u.name, u.email, count(*)::int as n, max(h.updated_at) as last
-    from hails h join "user" u on u.id = h.client_user_id
-    where h.status = 'cancelled' and h.updated_at >= ${since}
-    group by u.id, u.name, u.email
-    having count(*) >= ${REPEAT_CANCELLER_MIN}
-    order by last desc limit ${PROBLEMS_PER_KIND}`.execute(db);
+  const rows = await repeatCancellerRows(db, since);
   return rows.map((r) => ({
     kind: "repeat_canceller",
     key: `canceller:${r.id}`,

@@ -4,7 +4,7 @@ import {
   ZMarkNotificationsReadRequest,
   ZMarkNotificationsReadResponse,
 } from "../../../contracts/admin-notifications.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, json } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import {
@@ -21,7 +21,7 @@ const meRoute = defineRoute({
   summary: "The signed-in admin's role; records the login (last_login_at = now)",
   tags: ["admin"],
   responses: {
-    200: { description: "Admin", content: { "application/json": { schema: ZAdminMe } } },
+    200: { description: "Admin", content: json(ZAdminMe) },
   },
 });
 
@@ -32,7 +32,7 @@ const overviewRoute = defineRoute({
   summary: "Dashboard figures: active creators, paid bookings, service-fee revenue",
   tags: ["admin"],
   responses: {
-    200: { description: "Figures", content: { "application/json": { schema: ZAdminOverview } } },
+    200: { description: "Figures", content: json(ZAdminOverview) },
   },
 });
 
@@ -45,7 +45,7 @@ const notificationsRoute = defineRoute({
   responses: {
     200: {
       description: "Notifications",
-      content: { "application/json": { schema: ZAdminNotificationsResponse } },
+      content: json(ZAdminNotificationsResponse),
     },
   },
 });
@@ -57,12 +57,12 @@ const markReadRoute = defineRoute({
   summary: "Marks notifications read for this admin (all when no ids are given)",
   tags: ["admin"],
   request: {
-    body: { content: { "application/json": { schema: ZMarkNotificationsReadRequest } } },
+    body: { content: json(ZMarkNotificationsReadRequest) },
   },
   responses: {
     200: {
       description: "Unread count after marking",
-      content: { "application/json": { schema: ZMarkNotificationsReadResponse } },
+      content: json(ZMarkNotificationsReadResponse),
     },
   },
 });

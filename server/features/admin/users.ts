@@ -6,26 +6,7 @@ import { AppError } from "../../platform/errors.ts";
 import { signOutEverywhere } from "../accounts/service.ts";
 import { recordStaffAction } from "../staff/audit.ts";
 import { containsPattern, iso } from "./like-pattern.ts";
-
-function usersWithRoles(db: Kysely<DB>) {
-  return db
-    .selectFrom("user as u")
-    .leftJoin("admin_users as a", "a.user_id", "u.id")
-    .leftJoin("photographer_profiles as p", "p.user_id", "u.id")
-    .leftJoin("user_deactivations as d", "d.user_id", "u.id")
-    .leftJoin("user as du", "du.id", "d.deactivated_by")
-    .select([
-      "u.id",
-      "u.name",
-      "u.email",
-      "u.createdAt",
-      "a.user_id as admin_id",
-      "p.id as profile_id",
-      "d.reason",
-      "d.deactivated_at",
-      "du.name as deactivated_by_name",
-    ]);
-}
+import { deleteDeactivation, insertDeactivation, usersWithRoles } from "./user-queries.ts";
 
 type UserRow = Awaited<ReturnType<ReturnType<typeof usersWithRoles>["execute"]>>[number];
 
@@ -89,12 +70,7 @@ export async function deactivateUser(
   if (target.role === "staff") throw new AppError("forbidden", STAFF_REFUSAL);
   await db.transaction().execute(async (trx) => {
     const now = deps.now();
-    const inserted = await trx
-      .insertInto("user_deactivations")
-      .values({ user_id: id, reason, deactivated_by: actorUserId, deactivated_at: now })
-      .onConflict((oc) => oc.column("user_id").doNothing())
-      .returning("user_id")
-      .executeTakeFirst();
+    const inserted = await insertDeactivation(trx, { userId: id, reason, by: actorUserId }, now);
     if (!inserted) throw new AppError("conflict", "This account is already deactivated.");
     const sessions = await signOutEverywhere(trx, id);
     await recordStaffAction(
@@ -120,11 +96,7 @@ export async function reactivateUser(deps: AppDeps, actorUserId: string, id: str
   const target = await findUser(db, id);
   if (target.role === "staff") throw new AppError("forbidden", STAFF_REFUSAL);
   await db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom("user_deactivations")
-      .where("user_id", "=", id)
-      .returning("reason")
-      .executeTakeFirst();
+    const removed = await deleteDeactivation(trx, id);
     if (!removed) throw new AppError("conflict", "This account is not deactivated.");
     await recordStaffAction(
       trx,

@@ -7,8 +7,7 @@ import {
   ZApplicationListResponse,
   ZDenyApplicationRequest,
 } from "../../../contracts/applications.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json, jsonResponse } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import {
   decide,
@@ -18,11 +17,7 @@ import {
   sampleImage,
 } from "./service.ts";
 
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const errors = { 404: json(ZErrorResponse, "No such application") };
+const errors = { 404: failure("No such application") };
 
 const listRoute = defineRoute({
   access: "admin",
@@ -32,7 +27,7 @@ const listRoute = defineRoute({
   description: "Newest first; q matches name or email.",
   tags: ["admin"],
   request: { query: ZApplicationListQuery },
-  responses: { 200: json(ZApplicationListResponse, "A page of applications"), ...errors },
+  responses: { 200: jsonResponse(ZApplicationListResponse, "A page of applications"), ...errors },
 });
 
 const detailRoute = defineRoute({
@@ -42,7 +37,7 @@ const detailRoute = defineRoute({
   summary: "One application, read only",
   tags: ["admin"],
   request: { params: ZApplicationIdParam },
-  responses: { 200: json(ZApplicationDetailResponse, "The application"), ...errors },
+  responses: { 200: jsonResponse(ZApplicationDetailResponse, "The application"), ...errors },
 });
 
 const openRoute = defineRoute({
@@ -54,13 +49,19 @@ const openRoute = defineRoute({
     "The detail screen sends it when staff open the application; any other status stays.",
   tags: ["admin"],
   request: { params: ZApplicationIdParam },
-  responses: { 200: json(ZApplicationDetailResponse, "The application as opened"), ...errors },
+  responses: {
+    200: jsonResponse(ZApplicationDetailResponse, "The application as opened"),
+    ...errors,
+  },
 });
 
 const decisionResponses = {
-  200: json(ZApplicationDecisionResponse, "Decided; warnings say what mail could not be sent"),
+  200: jsonResponse(
+    ZApplicationDecisionResponse,
+    "Decided; warnings say what mail could not be sent",
+  ),
   ...errors,
-  409: json(ZErrorResponse, "Not pending or under review (e.g. another admin decided first)"),
+  409: failure("Not pending or under review (e.g. another admin decided first)"),
 };
 
 const approveRoute = defineRoute({
@@ -81,7 +82,7 @@ const denyRoute = defineRoute({
   tags: ["admin"],
   request: {
     params: ZApplicationIdParam,
-    body: { content: { "application/json": { schema: ZDenyApplicationRequest } }, required: false },
+    body: { content: json(ZDenyApplicationRequest), required: false },
   },
   responses: decisionResponses,
 });

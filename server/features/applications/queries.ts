@@ -181,3 +181,13 @@ export async function markConverted(db: Kysely<DB>, id: string) {
     .returning(["id", "status"])
     .executeTakeFirst();
 }
+
+/** Whether any application lists the sample image `key`. */
+export async function isSampleAttached(db: Kysely<DB>, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("applications")
+    .select("id")
+    .where(sql<boolean>`sample_images @> array[${key}]::text[]`)
+    .executeTakeFirst();
+  return row !== undefined;
+}

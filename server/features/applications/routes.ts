@@ -4,10 +4,8 @@ import {
   ZSubmitApplicationRequest,
   ZSubmitApplicationResponse,
 } from "../../../contracts/applications.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { IMAGE_UPLOAD_MAX_BYTES, UPLOAD_REQUEST_MAX_BYTES } from "../../../contracts/media.ts";
-import { defineRoute } from "../../platform/define-route.ts";
-import { AppError } from "../../platform/errors.ts";
+import { defineRoute, failure, idempotencyKey, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { rateLimit } from "../../platform/rate-limit.ts";
 import { readUploadedFiles } from "../../platform/uploads.ts";
@@ -15,14 +13,8 @@ import { storeSampleImage } from "./sample-images.ts";
 import { submitApplication } from "./service.ts";
 
 const errors = {
-  400: {
-    description: "Invalid input",
-    content: { "application/json": { schema: ZErrorResponse } },
-  },
-  409: {
-    description: "An open application exists, or the idempotency key was used for another body",
-    content: { "application/json": { schema: ZErrorResponse } },
-  },
+  400: failure("Invalid input"),
+  409: failure("An open application exists, or the idempotency key was used for another body"),
 };
 
 // Per address: generous for an office behind one address, tight for a script. Sample images
@@ -31,10 +23,7 @@ const SUBMIT_LIMIT = { name: "application-submit", max: 20, windowSeconds: 60 * 
 const SAMPLE_UPLOAD_LIMIT = { name: "application-sample", max: 60, windowSeconds: 60 * 60 };
 
 const tooMany = {
-  429: {
-    description: "Too many requests from this address; Retry-After says when to try again",
-    content: { "application/json": { schema: ZErrorResponse } },
-  },
+  429: failure("Too many requests from this address; Retry-After says when to try again"),
 };
 
 const submitRoute = defineRoute({
@@ -47,14 +36,14 @@ const submitRoute = defineRoute({
   tags: ["applications"],
   request: {
     body: {
-      content: { "application/json": { schema: ZSubmitApplicationRequest } },
+      content: json(ZSubmitApplicationRequest),
       required: true,
     },
   },
   responses: {
     201: {
       description: "Saved; warnings say what could not be done (e.g. the confirmation email)",
-      content: { "application/json": { schema: ZSubmitApplicationResponse } },
+      content: json(ZSubmitApplicationResponse),
     },
     ...errors,
     ...tooMany,
@@ -74,26 +63,18 @@ const sampleRoute = defineRoute({
   responses: {
     201: {
       description: "Stored",
-      content: { "application/json": { schema: ZSampleImageUploadResponse } },
+      content: json(ZSampleImageUploadResponse),
     },
     ...errors,
     ...tooMany,
-    413: { description: "Too large", content: { "application/json": { schema: ZErrorResponse } } },
+    413: failure("Too large"),
   },
 });
-
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 export function applicationRoutes() {
   return createRouter()
     .openapi(submitRoute, async (c) => {
-      const key = c.req.header(IDEMPOTENCY_HEADER);
-      if (key !== undefined && !KEY_PATTERN.test(key)) {
-        throw new AppError(
-          "bad_request",
-          `${IDEMPOTENCY_HEADER} must be 8-128 letters, digits, - or _`,
-        );
-      }
+      const key = idempotencyKey(c, IDEMPOTENCY_HEADER);
       const { status, body } = await submitApplication(c.var.deps, c.req.valid("json"), key);
       return c.json(ZSubmitApplicationResponse.parse(body), status as 201);
     })

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { AppDeps } from "../../platform/deps.ts";
+import { isSampleAttached } from "./queries.ts";
 import { SAMPLE_PREFIX } from "./sample-images.ts";
 
 export const SAMPLE_CLEANUP_JOB = "applications.sample-cleanup";
@@ -28,12 +28,7 @@ export async function deleteSampleIfUnattached(deps: AppDeps, data: SampleCleanu
     await deps.jobs.send(SAMPLE_CLEANUP_JOB, data, { startAfter: due });
     return;
   }
-  const attached = await deps.database.db
-    .selectFrom("applications")
-    .select("id")
-    .where(sql<boolean>`sample_images @> array[${key}]::text[]`)
-    .executeTakeFirst();
-  if (attached) return;
+  if (await isSampleAttached(deps.database.db, key)) return;
   await deps.storage.deletePrefix(key);
   deps.log.info({ key }, "unattached sample image deleted");
 }

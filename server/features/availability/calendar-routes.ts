@@ -1,11 +1,9 @@
-import type { z } from "@hono/zod-openapi";
 import {
   ZAddExternalCalendarRequest,
   ZExternalCalendarList,
   ZExternalCalendarParam,
 } from "../../../contracts/calendars.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json, jsonResponse } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { perUser, rateLimit } from "../../platform/rate-limit.ts";
 import { addCalendar, listCalendars, removeCalendar } from "./calendar-service.ts";
@@ -13,10 +11,6 @@ import { addCalendar, listCalendars, removeCalendar } from "./calendar-service.t
 // A creator's external calendars (issue 25). Every answer is the whole list, with each
 // calendar's last sync and error; adding the same address again adds nothing (retry-safe).
 
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const base = <M extends "get" | "post" | "delete", P extends string>(
   method: M,
   path: P,
@@ -29,9 +23,9 @@ const base = <M extends "get" | "post" | "delete", P extends string>(
   description: "The caller's own external calendars; addresses are never sent back.",
   tags: ["availability"],
   responses: {
-    200: json(ZExternalCalendarList, "The caller's calendars after the change"),
-    400: json(ZErrorResponse, "Invalid address, or too many calendars"),
-    404: json(ZErrorResponse, "No such calendar of the caller's"),
+    200: jsonResponse(ZExternalCalendarList, "The caller's calendars after the change"),
+    400: failure("Invalid address, or too many calendars"),
+    404: failure("No such calendar of the caller's"),
   },
 });
 
@@ -44,7 +38,7 @@ const addRoute = defineRoute({
   middleware: [rateLimit({ name: "calendar-add", max: 20, windowSeconds: 3600 }, perUser)],
   request: {
     body: {
-      content: { "application/json": { schema: ZAddExternalCalendarRequest } },
+      content: json(ZAddExternalCalendarRequest),
       required: true,
     },
   },

@@ -1,4 +1,3 @@
-import type { ZodType } from "zod";
 import {
   goOfflineApiPath,
   goOnlineApiPath,
@@ -10,14 +9,11 @@ import {
   ZPresenceUpdate,
   ZStayAvailableRequest,
 } from "../../../contracts/availability.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { perUser, processRateLimit, rateLimit } from "../../platform/rate-limit.ts";
 import { getPresence, goOffline, goOnline, heartbeat, pageLeft, stayAvailable } from "./service.ts";
 
-const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
-const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
 const state = (description: string) => ({ description, content: json(ZPresenceState) });
 
 // A browser heartbeats every 30 s; a few extra for reloads and two tabs, never a flood.

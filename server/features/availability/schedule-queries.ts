@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
+import { displayNameSql, listedSql } from "../profiles/listed-creator-fragments.ts";
 import type { ScheduleRules } from "./schedule-free-time.ts";
 
 type Db = Kysely<DB>;

@@ -1,5 +1,4 @@
 import type { z } from "@hono/zod-openapi";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { ZCreatorIdParam } from "../../../contracts/profiles.ts";
 import {
   ZDateOverrideRequest,
@@ -11,7 +10,7 @@ import {
   ZScheduleSettings,
   ZWeeklyHoursRequest,
 } from "../../../contracts/schedule.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json, jsonResponse } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import { findScheduleOwner } from "./schedule-queries.ts";
@@ -29,12 +28,8 @@ import {
 // creator's nearest bookable start for the map's Book button. Every change answers the whole
 // schedule. Adding what is already there adds nothing, so a retried POST is harmless.
 
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const body = <S extends z.ZodType>(schema: S) => ({
-  body: { content: { "application/json": { schema } }, required: true as const },
+  body: { content: json(schema), required: true as const },
 });
 const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
   method: M,
@@ -48,9 +43,9 @@ const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
   description: "The caller's own schedule, in their time zone.",
   tags: ["availability"],
   responses: {
-    200: json(ZSchedule, "The whole schedule after the change"),
-    400: json(ZErrorResponse, "Invalid input"),
-    404: json(ZErrorResponse, "No such item of the caller's"),
+    200: jsonResponse(ZSchedule, "The whole schedule after the change"),
+    400: failure("Invalid input"),
+    404: failure("No such item of the caller's"),
   },
 });
 
@@ -91,8 +86,8 @@ const nextStartRoute = defineRoute({
   tags: ["availability"],
   request: { params: ZCreatorIdParam, query: ZNextStartQuery },
   responses: {
-    200: json(ZNextStart, "The nearest start, or null"),
-    404: json(ZErrorResponse, "Creator not found"),
+    200: jsonResponse(ZNextStart, "The nearest start, or null"),
+    404: failure("Creator not found"),
   },
 });
 

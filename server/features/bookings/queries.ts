@@ -2,7 +2,12 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import type { ProblemOutcome } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { Bookings, DB } from "../../db/schema.ts";
-import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
+import {
+  creatorProfileRows,
+  displayNameSql,
+  listedSql,
+} from "../profiles/listed-creator-fragments.ts";
 import type { Actor } from "./lifecycle.ts";
 
 type Db = Kysely<DB>;
@@ -24,9 +29,9 @@ export type BookingWithParties = BookingRow & {
 function withParties(db: Db) {
   return db
     .selectFrom("bookings as b")
-    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
-    .innerJoin("user as cu", "cu.id", "p.user_id")
-    .innerJoin("user as u", "u.id", "b.client_user_id")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
+    .innerJoin(userRows.as("cu"), "cu.id", "p.user_id")
+    .innerJoin(userRows.as("u"), "u.id", "b.client_user_id")
     .selectAll("b")
     .select([
       "p.user_id as creator_user_id",
@@ -67,7 +72,7 @@ export async function listBookingsOf(db: Db, userId: string): Promise<BookingWit
 export async function countOpenRequests(db: Db, creatorUserId: string): Promise<number> {
   const row = await db
     .selectFrom("bookings as b")
-    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("p.user_id", "=", creatorUserId)
     .where("b.status", "=", "pending")
@@ -78,7 +83,7 @@ export async function countOpenRequests(db: Db, creatorUserId: string): Promise<
 /** A listed creator as booking needs them: rate, zone, user, for pricing and times. */
 export async function findBookableCreator(db: Db, id: string) {
   return db
-    .selectFrom("photographer_profiles as p")
+    .selectFrom(creatorProfileRows.as("p"))
     .select([
       "p.id",
       "p.user_id",

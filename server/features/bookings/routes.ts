@@ -16,11 +16,9 @@ import {
   ZReportProblemRequest,
   ZResolveProblemRequest,
 } from "../../../contracts/bookings.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { ZCreatorIdParam } from "../../../contracts/profiles.ts";
 import { resolveCaller } from "../../platform/access.ts";
-import { defineRoute } from "../../platform/define-route.ts";
-import { AppError } from "../../platform/errors.ts";
+import { defineRoute, failure, idempotencyKey, json } from "../../platform/define-route.ts";
 import { type AppEnv, createRouter } from "../../platform/http.ts";
 import { perUser, rateLimit } from "../../platform/rate-limit.ts";
 import {
@@ -35,11 +33,8 @@ import {
 import { bookingTimes, createBooking } from "./create.ts";
 import { getBooking, listBookings, openRequestCount, type Viewer } from "./read.ts";
 
-const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
-const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
 const notFound = { 404: failure("No such booking, or not one of the caller's") };
 const conflict = { 409: failure("The booking is not in a state that allows this") };
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 // A client books a handful of sessions a day; a script hammering the slot table does not.
 const CREATE_LIMIT = { name: "booking-create", max: 30, windowSeconds: 10 * 60 };
 
@@ -198,13 +193,7 @@ export function viewer(c: Context<AppEnv & { Variables: { user: { id: string } }
 export function bookingRoutes() {
   return createRouter()
     .openapi(createRoute, async (c) => {
-      const key = c.req.header(BOOKING_IDEMPOTENCY_HEADER);
-      if (key !== undefined && !KEY_PATTERN.test(key)) {
-        throw new AppError(
-          "bad_request",
-          `${BOOKING_IDEMPOTENCY_HEADER} must be 8-128 letters, digits, - or _`,
-        );
-      }
+      const key = idempotencyKey(c, BOOKING_IDEMPOTENCY_HEADER);
       const result = await createBooking(c.var.deps, c.var.user.id, c.req.valid("json"), key);
       return c.json(result, 201);
     })

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { displayNameSql } from "../profiles/listed-creators.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
+import { bookingEventRows, bookingRows } from "../bookings/booking-fragments.ts";
+import { creatorProfileRows, displayNameSql } from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 
@@ -78,15 +80,15 @@ export async function bookingsOfPerson(db: Db, userId: string, since: Date, limi
       ${displayNameSql} as creator_name,
       cu.name as client_name,
       case when p.user_id = ${userId} then 'creator' else 'client' end as role,
-      (select count(*)::int from booking_events e where e.booking_id = b.id) as changes
-    from bookings b
-    join photographer_profiles p on p.id = b.creator_profile_id
-    join "user" cu on cu.id = b.client_user_id
+      (select count(*)::int from ${bookingEventRows} e where e.booking_id = b.id) as changes
+    from ${bookingRows} b
+    join ${creatorProfileRows} p on p.id = b.creator_profile_id
+    join ${userRows} cu on cu.id = b.client_user_id
     where (b.client_user_id = ${userId} or p.user_id = ${userId})
       and b.end_time >= ${since}
       and b.status <> 'pending_payment'
       and not (b.status = 'expired' and not exists (
-        select 1 from booking_events e where e.booking_id = b.id and e.from_status = 'pending'))
+        select 1 from ${bookingEventRows} e where e.booking_id = b.id and e.from_status = 'pending'))
     order by b.start_time desc, b.id
     limit ${limit}`.execute(db);
   return rows;

@@ -1,8 +1,7 @@
-import type { z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { CALENDAR_MESSAGES, CALENDARS, ZCalendarFeed } from "../../../contracts/calendars.ts";
 import { requireAccess } from "../../platform/access.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, jsonResponse } from "../../platform/define-route.ts";
 import { errorBody } from "../../platform/errors.ts";
 import { type AppEnv, createRouter } from "../../platform/http.ts";
 import { rateLimit } from "../../platform/rate-limit.ts";
@@ -17,10 +16,6 @@ import {
 
 // The caller's own feed URL (on, new URL, off), and the feed itself: anonymous by its token.
 
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
   method: M,
   path: P,
@@ -32,7 +27,7 @@ const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
   summary,
   description: "The caller's private ICS feed of their bookings (as client and as creator).",
   tags: ["calendars"],
-  responses: { 200: json(ZCalendarFeed, "The feed's URL (null when off)") },
+  responses: { 200: jsonResponse(ZCalendarFeed, "The feed's URL (null when off)") },
 });
 
 const getRoute = defineRoute(base("get", "/calendar-feed", "The caller's feed URL"));

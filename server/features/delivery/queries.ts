@@ -192,3 +192,16 @@ export async function transitionDelivery(
   if (dueBy) update = update.where("accept_by", "<=", dueBy);
   return Boolean(await update.returning("booking_id").executeTakeFirst());
 }
+
+export async function setDeliveryVideo(
+  trx: Kysely<DB>,
+  bookingId: string,
+  videoUrl: string | null,
+  now: Date,
+) {
+  await trx
+    .updateTable("deliveries")
+    .set({ video_url: videoUrl, updated_at: now })
+    .where("booking_id", "=", bookingId)
+    .execute();
+}

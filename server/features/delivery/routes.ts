@@ -15,8 +15,7 @@ import {
   ZResolveDeliveryRequest,
   ZVideoLinkRequest,
 } from "../../../contracts/delivery.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import { formField, readUploadedFiles } from "../../platform/uploads.ts";
@@ -27,8 +26,6 @@ import { accept, deliver, reportProblem, resolveProblem } from "./transitions.ts
 import { deletePhoto, setVideoLink, uploadPhoto } from "./upload.ts";
 import { deliveryView } from "./view.ts";
 
-const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
-const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
 const body = <T extends ZodType>(schema: T) => ({
   body: { content: json(schema), required: true },
 });

@@ -122,10 +122,6 @@ export async function setVideoLink(
     if (row.status !== "draft" && row.status !== "delivered") {
       throw new AppError("conflict", DELIVERY_LOCKED);
     }
-    await trx
-      .updateTable("deliveries")
-      .set({ video_url: videoUrl, updated_at: deps.now() })
-      .where("booking_id", "=", bookingId)
-      .execute();
+    await q.setDeliveryVideo(trx, bookingId, videoUrl, deps.now());
   });
 }

@@ -5,8 +5,15 @@ import type { HailOfferStatus, HailStatus } from "../../../contracts/hail.ts";
 import { SERVICE_CREATOR_TYPE } from "../../../contracts/search.ts";
 import type { DB, Hails } from "../../db/schema.ts";
 import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
-import { tierPercentSql } from "../payouts/tier-percent-sql.ts";
-import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
+import { busyTimeRows } from "../availability/busy-time-fragments.ts";
+import { presenceRows } from "../availability/presence-fragments.ts";
+import { bookingRows } from "../bookings/booking-fragments.ts";
+import { tierPercentSql } from "../payouts/tier-percent-fragments.ts";
+import {
+  creatorProfileRows,
+  displayNameSql,
+  listedSql,
+} from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 export type HailRow = Selectable<Hails>;
@@ -58,8 +65,8 @@ export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[
     select p.id, p.user_id, p.hourly_rate_cents, p.currency,
       earth_distance(${live}, ${here}) as meters,
       earth_distance(${cell}, ${here}) as cell_meters
-    from photographer_profiles p
-    left join creator_presence cp on cp.profile_id = p.id
+    from ${creatorProfileRows} p
+    left join ${presenceRows} cp on cp.profile_id = p.id
     where ${listedSql} and p.available_now
       -- A fresh heartbeat; or no heartbeat row at all, which only a seeded creator has (the
       -- sweep leaves them on too, and the map shows them available): what the map shows as
@@ -75,14 +82,14 @@ export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[
       and earth_distance(${cell}, ${here}) <= ${c.radiusMiles * METERS_PER_MILE}
       and ${c.window.from}::timestamptz >= ${c.now}::timestamptz + make_interval(mins => p.min_notice_minutes)
       and not exists (
-        select 1 from bookings b
+        select 1 from ${bookingRows} b
         where b.creator_profile_id = p.id
           and b.status in ('pending_payment', 'pending', 'confirmed')
           and b.start_time < ${c.window.to} and b.end_time > ${c.window.from}
       )
       -- Busy in an external calendar (issue 25) blocks a hail as a booking does.
       and not exists (
-        select 1 from external_busy_times x
+        select 1 from ${busyTimeRows} x
         where x.profile_id = p.id
           and x.start_time < ${c.window.to} and x.end_time > ${c.window.from}
       )
@@ -106,7 +113,7 @@ export async function findHailByOrder(db: Db, orderId: string) {
 /** The price of the booking a hail made (bookings owns the row; hail reads what it charges). */
 export async function findHailBookingPrice(db: Db, bookingId: string) {
   return db
-    .selectFrom("bookings")
+    .selectFrom(bookingRows.as("bookings"))
     .select(["id", "total_amount_cents", "deposit_amount_cents"])
     .where("id", "=", bookingId)
     .executeTakeFirst();
@@ -271,7 +278,7 @@ function offerRows(db: Db) {
   return db
     .selectFrom("hail_offers as o")
     .innerJoin("hails as h", "h.id", "o.hail_id")
-    .innerJoin("photographer_profiles as p", "p.id", "o.profile_id")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "o.profile_id")
     .select([
       "o.hail_id",
       "o.profile_id",
@@ -324,7 +331,7 @@ export async function openOffersOf(db: Db, profileId: string, now: Date) {
 export async function findWinner(db: Db, hailId: string, profileId: string) {
   return db
     .selectFrom("hail_offers as o")
-    .innerJoin("photographer_profiles as p", "p.id", "o.profile_id")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "o.profile_id")
     .select([
       "p.id",
       displayNameSql.as("name"),
@@ -340,7 +347,7 @@ export async function findWinner(db: Db, hailId: string, profileId: string) {
 /** A creator as hail pricing and booking need them. */
 export async function findHailCreator(db: Db, profileId: string) {
   return db
-    .selectFrom("photographer_profiles as p")
+    .selectFrom(creatorProfileRows.as("p"))
     .select([
       "p.id",
       "p.user_id",
@@ -374,7 +381,7 @@ export async function findDueHails(db: Db, now: Date, limit: number) {
 export async function countCreatorCancelledHails(db: Db, profileId: string, since: Date) {
   const row = await db
     .selectFrom("hails as h")
-    .innerJoin("bookings as b", "b.id", "h.booking_id")
+    .innerJoin(bookingRows.as("b"), "b.id", "h.booking_id")
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("h.accepted_profile_id", "=", profileId)
     .where("b.status", "=", "cancelled")

@@ -1,6 +1,4 @@
-import type { ZodType } from "zod";
 import { BOOKING_IDEMPOTENCY_HEADER } from "../../../contracts/bookings.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   ZCreateHailRequest,
   ZCreateHailResponse,
@@ -12,16 +10,12 @@ import {
   ZHailQuoteQuery,
   ZHailResponse,
 } from "../../../contracts/hail.ts";
-import { defineRoute } from "../../platform/define-route.ts";
-import { AppError } from "../../platform/errors.ts";
+import { defineRoute, failure, idempotencyKey, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { perUser, rateLimit } from "../../platform/rate-limit.ts";
 import { acceptHail, declineHail, listOffers } from "./offers.ts";
 import { cancelHail, createHail, currentHail, getHail, quoteHail } from "./service.ts";
 
-const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
-const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 // The form asks again as the client changes the service, hours, start, radius or address:
 // plenty for people, and a wall for anyone probing the map with chosen points (issue 23).
 const QUOTE_LIMIT = { name: "hail-quote", max: 60, windowSeconds: 10 * 60 };
@@ -129,13 +123,7 @@ export function hailRoutes() {
       c.json(await quoteHail(c.var.deps, c.var.user.id, c.req.valid("query")), 200),
     )
     .openapi(createRoute, async (c) => {
-      const key = c.req.header(BOOKING_IDEMPOTENCY_HEADER);
-      if (key !== undefined && !KEY_PATTERN.test(key)) {
-        throw new AppError(
-          "bad_request",
-          `${BOOKING_IDEMPOTENCY_HEADER} must be 8-128 letters, digits, - or _`,
-        );
-      }
+      const key = idempotencyKey(c, BOOKING_IDEMPOTENCY_HEADER);
       return c.json(await createHail(c.var.deps, c.var.user.id, c.req.valid("json"), key), 201);
     })
     .openapi(currentRoute, async (c) => c.json(await currentHail(c.var.deps, c.var.user.id), 200))

@@ -1,10 +1,9 @@
-import { sql } from "kysely";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { ZHealthResponse, ZReadyResponse } from "../../../contracts/health.ts";
 import { listMigrations, pendingMigrations } from "../../db/migrate.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
+import { pingDatabase } from "./queries.ts";
 
 const healthRoute = defineRoute({
   access: "public",
@@ -13,11 +12,8 @@ const healthRoute = defineRoute({
   summary: "Liveness and database check",
   tags: ["platform"],
   responses: {
-    200: { description: "Up", content: { "application/json": { schema: ZHealthResponse } } },
-    503: {
-      description: "Database down",
-      content: { "application/json": { schema: ZErrorResponse } },
-    },
+    200: { description: "Up", content: json(ZHealthResponse) },
+    503: failure("Database down"),
   },
 });
 
@@ -30,11 +26,8 @@ const readyRoute = defineRoute({
     "200 while this process should get traffic: its database answers, every migration of this build is applied and it is not shutting down; otherwise 503 with the reason (docs/deploy.md).",
   tags: ["platform"],
   responses: {
-    200: { description: "Ready", content: { "application/json": { schema: ZReadyResponse } } },
-    503: {
-      description: "Shutting down, database unreachable or migrations pending",
-      content: { "application/json": { schema: ZErrorResponse } },
-    },
+    200: { description: "Ready", content: json(ZReadyResponse) },
+    503: failure("Shutting down, database unreachable or migrations pending"),
   },
 });
 
@@ -46,7 +39,7 @@ export function healthRoutes() {
     .openapi(healthRoute, async (c) => {
       const { database, startedAt } = c.var.deps;
       try {
-        await sql`select 1`.execute(database.db);
+        await pingDatabase(database.db);
       } catch {
         throw new AppError("unavailable", "Database unavailable");
       }

@@ -2,7 +2,16 @@ import { type Kysely, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { ConversationRole } from "../../../contracts/messages.ts";
 import type { DB } from "../../db/schema.ts";
-import { displayNameSql, listedSql } from "../profiles/listed-creators.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
+import { presenceRows } from "../availability/presence-fragments.ts";
+import { bookingRows } from "../bookings/booking-fragments.ts";
+import { activityRows } from "../events/activity-fragments.ts";
+import { preferenceRows } from "../notifications/preference-fragments.ts";
+import {
+  creatorProfileRows,
+  displayNameSql,
+  listedSql,
+} from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 
@@ -36,9 +45,9 @@ export async function findMembership(
     .innerJoin("conversation_members as o", (j) =>
       j.onRef("o.conversation_id", "=", "m.conversation_id").onRef("o.user_id", "<>", "m.user_id"),
     )
-    .innerJoin("photographer_profiles as p", "p.id", "c.creator_profile_id")
-    .innerJoin("user as cu", "cu.id", "c.client_user_id")
-    .leftJoin("user_preferences as op", "op.user_id", "o.user_id")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "c.creator_profile_id")
+    .innerJoin(userRows.as("cu"), "cu.id", "c.client_user_id")
+    .leftJoin(preferenceRows.as("op"), "op.user_id", "o.user_id")
     .select([
       "m.conversation_id as conversationId",
       sql<ConversationRole>`m.role`.as("role"),
@@ -62,7 +71,7 @@ export async function findMembership(
 /** A listed creator's profile and user. */
 export async function findListedCreator(db: Db, profileId: string) {
   return db
-    .selectFrom("photographer_profiles as p")
+    .selectFrom(creatorProfileRows.as("p"))
     .select(["p.id", "p.user_id"])
     .where("p.id", "=", profileId)
     .where(listedSql)
@@ -76,7 +85,7 @@ export async function findClientBooking(
   creatorProfileId: string,
 ) {
   return db
-    .selectFrom("bookings")
+    .selectFrom(bookingRows.as("bookings"))
     .select("id")
     .where("id", "=", bookingId)
     .where("client_user_id", "=", clientUserId)
@@ -87,8 +96,8 @@ export async function findClientBooking(
 /** A booking's client and creator (the creator by profile and by user). */
 export async function findBookingPair(db: Db, bookingId: string) {
   return db
-    .selectFrom("bookings as b")
-    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
+    .selectFrom(bookingRows.as("b"))
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
     .select([
       "b.client_user_id as clientUserId",
       "b.creator_profile_id as creatorProfileId",
@@ -208,11 +217,11 @@ export async function listConversations(
     from conversation_members m
     join conversations c on c.id = m.conversation_id
     join conversation_members o on o.conversation_id = m.conversation_id and o.user_id <> m.user_id
-    join photographer_profiles p on p.id = c.creator_profile_id
-    join "user" cu on cu.id = c.client_user_id
-    left join creator_presence cp on cp.profile_id = p.id
-    left join user_activity ua on ua.user_id = c.client_user_id
-    left join bookings b on b.id = c.context_booking_id
+    join ${creatorProfileRows} p on p.id = c.creator_profile_id
+    join ${userRows} cu on cu.id = c.client_user_id
+    left join ${presenceRows} cp on cp.profile_id = p.id
+    left join ${activityRows} ua on ua.user_id = c.client_user_id
+    left join ${bookingRows} b on b.id = c.context_booking_id
     left join lateral (
       select x.body, x.sender_user_id, x.created_at,
         (select count(*)::int from message_attachments a where a.message_id = x.id)
@@ -376,7 +385,7 @@ export async function advanceReadPointer(
 /** Whether the user shows read receipts (on unless they turned it off). */
 export async function showsReadReceipts(db: Db, userId: string): Promise<boolean> {
   const row = await db
-    .selectFrom("user_preferences")
+    .selectFrom(preferenceRows.as("user_preferences"))
     .select("read_receipts")
     .where("user_id", "=", userId)
     .executeTakeFirst();
@@ -394,7 +403,7 @@ export async function setBlocked(db: Db, conversationId: string, userId: string,
 
 export async function userName(db: Db, userId: string): Promise<string> {
   const row = await db
-    .selectFrom("user")
+    .selectFrom(userRows.as("user"))
     .select("name")
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
@@ -474,9 +483,9 @@ export async function findReport(db: Db, reportId: string) {
   return db
     .selectFrom("conversation_reports as r")
     .innerJoin("conversations as c", "c.id", "r.conversation_id")
-    .innerJoin("photographer_profiles as p", "p.id", "c.creator_profile_id")
-    .innerJoin("user as cu", "cu.id", "c.client_user_id")
-    .innerJoin("user as ru", "ru.id", "r.reporter_user_id")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "c.creator_profile_id")
+    .innerJoin(userRows.as("cu"), "cu.id", "c.client_user_id")
+    .innerJoin(userRows.as("ru"), "ru.id", "r.reporter_user_id")
     .select([
       "r.id",
       "r.reason",
@@ -514,7 +523,7 @@ export async function listDigestCandidates(
     select m.conversation_id as "conversationId", m.user_id as "userId", u.email,
       m.last_read_seq as "lastReadSeq", m.last_mailed_at as "lastMailedAt"
     from conversation_members m
-    join "user" u on u.id = m.user_id
+    join ${userRows} u on u.id = m.user_id
     where (m.last_mailed_at is null or m.last_mailed_at <= ${c.mailedBefore})
       and exists (
         select 1 from messages x

@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
 import { ZBookingIdParam } from "../../../contracts/bookings.ts";
 import { MESSAGES } from "../../../contracts/constants.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import { IMAGE_UPLOAD_MAX_BYTES, UPLOAD_REQUEST_MAX_BYTES } from "../../../contracts/media.ts";
 import {
   MESSAGE_RATE_LIMIT,
@@ -24,7 +23,7 @@ import {
   ZSendMessageRequest,
 } from "../../../contracts/messages.ts";
 
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { perUser, rateLimit } from "../../platform/rate-limit.ts";
 import { readUploadedFiles } from "../../platform/uploads.ts";
@@ -41,8 +40,6 @@ import {
 } from "./service.ts";
 import { signalTyping } from "./typing.ts";
 
-const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
-const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
 const body = <T extends ZodType>(schema: T) => ({
   body: { content: json(schema), required: true },
 });

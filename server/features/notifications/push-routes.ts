@@ -1,5 +1,3 @@
-import type { ZodType } from "zod";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   pushKeyApiPath,
   pushSubscriptionsApiPath,
@@ -9,13 +7,10 @@ import {
   ZPushKeyResponse,
   ZPushSubscribeRequest,
 } from "../../../contracts/push.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { perUser, rateLimit } from "../../platform/rate-limit.ts";
 import { listPushDevices, pushKey, removePushDevice, subscribePush } from "./push.ts";
-
-const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
-const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
 
 const SUBSCRIBE_LIMIT = { name: "push-subscribe", max: 20, windowSeconds: 60 * 60 };
 

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import { type Kysely, sql } from "kysely";
 import type { Notification, NotificationKind } from "../../../contracts/notifications.ts";
 import type { DB, Notifications } from "../../db/schema.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
 
 export type NotificationRow = Selectable<Notifications>;
 
@@ -214,7 +215,7 @@ export async function addMailOptOut(
 /** The account a mail address belongs to, if any. */
 export async function findUserIdByEmail(db: Kysely<DB>, email: string): Promise<string | null> {
   const row = await db
-    .selectFrom("user")
+    .selectFrom(userRows.as("user"))
     .select("id")
     .where(sql<string>`lower(email)`, "=", email.toLowerCase())
     .executeTakeFirst();
@@ -222,6 +223,10 @@ export async function findUserIdByEmail(db: Kysely<DB>, email: string): Promise<
 }
 
 export async function userExists(db: Kysely<DB>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom(userRows.as("user"))
+    .select("id")
+    .where("id", "=", userId)
+    .executeTakeFirst();
   return row !== undefined;
 }

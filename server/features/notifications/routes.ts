@@ -1,6 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { ZodType } from "zod";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   ZNotificationIdParam,
   ZNotificationsQuery,
@@ -13,15 +11,12 @@ import {
   ZUnsubscribeRequest,
   ZUnsubscribeResponse,
 } from "../../../contracts/preferences.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import { UNSUBSCRIBE_API_PATH } from "./paths.ts";
 import { getPreferences, putPreferences, unsubscribe } from "./preferences.ts";
 import { getNotifications, readAllNotifications, readNotification } from "./service.ts";
-
-const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
-const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
 
 const listRoute = defineRoute({
   access: "signedIn",

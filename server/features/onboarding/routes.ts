@@ -1,25 +1,19 @@
-import type { z } from "@hono/zod-openapi";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   ZCompleteOnboardingRequest,
   ZCompleteOnboardingResponse,
   ZOnboardingApplicationIdParam,
   ZOnboardingStateResponse,
 } from "../../../contracts/onboarding.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json, jsonResponse } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { completeOnboarding, onboardingState } from "./service.ts";
 
 const OWN_APPLICATION =
   "Only a verified account whose email matches the application's (403 for anyone else, and for an unverified email).";
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const errors = {
-  403: json(ZErrorResponse, "The application belongs to another email, or the email is unverified"),
-  404: json(ZErrorResponse, "Application not found"),
-  409: json(ZErrorResponse, "Not approved yet, or the profile exists already"),
+  403: failure("The application belongs to another email, or the email is unverified"),
+  404: failure("Application not found"),
+  409: failure("Not approved yet, or the profile exists already"),
 };
 
 const stateRoute = defineRoute({
@@ -30,7 +24,10 @@ const stateRoute = defineRoute({
   description: OWN_APPLICATION,
   tags: ["onboarding"],
   request: { params: ZOnboardingApplicationIdParam },
-  responses: { 200: json(ZOnboardingStateResponse, "Ready, or the profile exists"), ...errors },
+  responses: {
+    200: jsonResponse(ZOnboardingStateResponse, "Ready, or the profile exists"),
+    ...errors,
+  },
 });
 
 const completeRoute = defineRoute({
@@ -42,11 +39,11 @@ const completeRoute = defineRoute({
   tags: ["onboarding"],
   request: {
     body: {
-      content: { "application/json": { schema: ZCompleteOnboardingRequest } },
+      content: json(ZCompleteOnboardingRequest),
       required: true,
     },
   },
-  responses: { 201: json(ZCompleteOnboardingResponse, "Profile created"), ...errors },
+  responses: { 201: jsonResponse(ZCompleteOnboardingResponse, "Profile created"), ...errors },
 });
 
 export function onboardingRoutes() {

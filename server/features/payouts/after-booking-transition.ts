@@ -17,11 +17,9 @@ export async function payoutsAfterTransition(trx: Kysely<DB>, done: TransitionDo
   // A confirmed booking cancelled with part of its deposit kept: by someone, or because its
   // balance was never approved (the client's late cancellation).
   if (name === "cancelConfirmed" || name === "remainderMissed") {
-    const after = await trx
-      .selectFrom("bookings")
-      .select("deposit_refund_cents")
-      .where("id", "=", booking.id)
-      .executeTakeFirst();
-    await writeCancellationLines(trx, booking.id, after?.deposit_refund_cents ?? 0, now);
+    // The booking's refund after the step: the one the step decided on, else the one it had.
+    const refund =
+      done.depositRefundCents > 0 ? done.depositRefundCents : (booking.deposit_refund_cents ?? 0);
+    await writeCancellationLines(trx, booking.id, refund, now);
   }
 }

@@ -3,6 +3,7 @@ import { percentOf } from "../../../contracts/booking-pricing.ts";
 import { TIER_PERCENT, type TierName } from "../../../contracts/payouts.ts";
 import type { DB } from "../../db/schema.ts";
 import { setBookingCommission } from "../bookings/commission.ts";
+import { bookingMoney, refundsWithoutLines, writeLines } from "./line-queries.ts";
 import { currentTier } from "./tiers.ts";
 
 // The payout ledger's lines for a booking's money (payout_lines; docs in the migration 113).
@@ -15,65 +16,6 @@ import { currentTier } from "./tiers.ts";
 // same rate. A creator's balance is the sum of their 'creator' lines.
 
 type Db = Kysely<DB>;
-
-type LineInput = {
-  creatorProfileId: string;
-  account: "creator" | "platform";
-  kind: "earning" | "commission" | "service_fee" | "refund";
-  amountCents: number;
-  currency: string;
-  bookingId: string;
-  paymentLedgerId: number;
-  note: string;
-  at: Date;
-};
-
-async function writeLines(db: Db, lines: LineInput[]) {
-  const values = lines
-    .filter((l) => l.amountCents !== 0)
-    .map((l) => ({
-      creator_profile_id: l.creatorProfileId,
-      account: l.account,
-      kind: l.kind,
-      amount_cents: l.amountCents,
-      currency: l.currency,
-      booking_id: l.bookingId,
-      payment_ledger_id: l.paymentLedgerId,
-      note: l.note,
-      created_at: l.at,
-    }));
-  if (values.length === 0) return;
-  // The unique index (booking, kind, account, movement) makes a replay write nothing.
-  await db
-    .insertInto("payout_lines")
-    .values(values)
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}
-
-async function bookingMoney(db: Db, bookingId: string) {
-  const booking = await db
-    .selectFrom("bookings")
-    .select([
-      "id",
-      "creator_profile_id",
-      "subtotal_cents",
-      "fee_cents",
-      "currency",
-      "commission_tier",
-      "commission_percent",
-    ])
-    .where("id", "=", bookingId)
-    .executeTakeFirst();
-  const movements = await db
-    .selectFrom("payment_ledger")
-    .select(["id", "kind", "amount_cents"])
-    .where("booking_id", "=", bookingId)
-    .where("kind", "in", ["deposit_capture", "remainder_capture", "refund"])
-    .orderBy("id")
-    .execute();
-  return { booking, movements };
-}
 
 /** At confirmation (accept, or a hail's accept): the creator's tier of today is the booking's. */
 export async function fixCommissionAtConfirmation(
@@ -213,40 +155,7 @@ export async function writeCancellationLines(
  * never clawed back by a job (staff are told and decide). Safe to run again: each line once.
  */
 export async function writeRefundLines(db: Db, now: Date): Promise<number> {
-  const refunds = await db
-    .selectFrom("payment_ledger as pl")
-    .innerJoin("bookings as b", "b.id", "pl.booking_id")
-    .select([
-      "pl.id",
-      "pl.kind",
-      "pl.booking_id",
-      "pl.amount_cents",
-      "b.creator_profile_id",
-      "b.currency",
-      "b.commission_percent",
-    ])
-    .where("pl.kind", "in", ["refund", "reversal"])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("payout_lines as e")
-          .select("e.id")
-          .whereRef("e.booking_id", "=", "pl.booking_id")
-          .where("e.kind", "=", "earning"),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("payout_lines as r")
-            .select("r.id")
-            .whereRef("r.payment_ledger_id", "=", "pl.id")
-            .where("r.kind", "=", "refund"),
-        ),
-      ),
-    )
-    .execute();
+  const refunds = await refundsWithoutLines(db);
   for (const r of refunds) {
     const base = {
       creatorProfileId: r.creator_profile_id,

@@ -1,16 +1,22 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { PAYOUTS } from "../../../contracts/constants.ts";
 import type { EarningsResponse, Payout, UpcomingPayout } from "../../../contracts/payouts.ts";
 import type { DB } from "../../db/schema.ts";
 import { centsToDecimal } from "../payments/paypal/paypal-money.ts";
-import { bookingNetSql, type PayoutRow, payableSinceSql } from "./payout-queries.ts";
+import {
+  balanceOf,
+  bookingsAwaitingPayout,
+  creatorLines,
+  payoutMethodOf,
+  payoutsWithBookings,
+} from "./earnings-queries.ts";
+import type { PayoutRow } from "./payout-queries.ts";
 import { tierProgress } from "./tiers.ts";
 
 // What a creator sees on /earnings, and the CSV of their ledger.
 
 type Db = Kysely<DB>;
 const HOUR_MS = 3_600_000;
-const HISTORY_LIMIT = 500;
 
 export function bookingLabel(b: { event_type: string | null; start_time: Date }) {
   const day = b.start_time.toLocaleDateString("en-US", {
@@ -36,55 +42,9 @@ export const payoutJson = (
   failureReason: p.failure_reason,
 });
 
-export function payoutsWithBookings(db: Db) {
-  return db
-    .selectFrom("payouts as x")
-    .innerJoin("bookings as b", "b.id", "x.booking_id")
-    .selectAll("x")
-    .select(["b.event_type", "b.start_time"]);
-}
-
-export async function balanceOf(db: Db, profileId: string): Promise<number> {
-  const row = await db
-    .selectFrom("payout_lines")
-    .select(sql<number>`coalesce(sum(amount_cents), 0)::integer`.as("balance"))
-    .where("creator_profile_id", "=", profileId)
-    .where("account", "=", "creator")
-    .executeTakeFirstOrThrow();
-  return row.balance;
-}
-
-/** The creator's lines in date order, newest first (lines are not always written in order). */
-export function creatorLines(db: Db, profileId: string) {
-  return db
-    .selectFrom("payout_lines as l")
-    .leftJoin("bookings as b", "b.id", "l.booking_id")
-    .select([
-      "l.id",
-      "l.kind",
-      "l.amount_cents",
-      "l.booking_id",
-      "l.note",
-      "l.created_at",
-      "b.event_type",
-      "b.start_time",
-    ])
-    .where("l.creator_profile_id", "=", profileId)
-    .where("l.account", "=", "creator")
-    .orderBy("l.created_at", "desc")
-    .orderBy("l.id", "desc")
-    .limit(HISTORY_LIMIT)
-    .execute();
-}
-
-/** Completed bookings with money to come: no payout yet, or one not paid yet. */
 /** Whether a payout could be sent today: a method, and for PayPal an address to send it to. */
 async function hasPayoutMethod(db: Db, profileId: string): Promise<boolean> {
-  const p = await db
-    .selectFrom("photographer_profiles")
-    .select(["payment_method", "payout_email"])
-    .where("id", "=", profileId)
-    .executeTakeFirst();
+  const p = await payoutMethodOf(db, profileId);
   return Boolean(p?.payment_method && (p.payment_method !== "paypal" || p.payout_email));
 }
 
@@ -102,30 +62,7 @@ function waitingStatus(
 
 async function upcomingOf(db: Db, profileId: string, now: Date): Promise<UpcomingPayout[]> {
   const payable = await hasPayoutMethod(db, profileId);
-  const waiting = await db
-    .selectFrom("bookings as b")
-    .leftJoin("deliveries as d", "d.booking_id", "b.id")
-    .select([
-      "b.id",
-      "b.status",
-      "b.event_type",
-      "b.start_time",
-      "d.status as delivery",
-      payableSinceSql.as("payable_since"),
-      bookingNetSql.as("net"),
-    ])
-    .where("b.creator_profile_id", "=", profileId)
-    .where("b.status", "in", ["completed", "cancelled"])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom("payouts as x").select("x.id").whereRef("x.booking_id", "=", "b.id"),
-        ),
-      ),
-    )
-    .orderBy("b.start_time", "desc")
-    .limit(100)
-    .execute();
+  const waiting = await bookingsAwaitingPayout(db, profileId);
   const open = await payoutsWithBookings(db)
     .where("x.creator_profile_id", "=", profileId)
     .where("x.status", "in", ["pending", "processing", "failed", "manual_pending"])

@@ -1,6 +1,9 @@
-import { type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { PAYOUTS } from "../../../contracts/constants.ts";
-import type { DB } from "../../db/schema.ts";
+import type { DB, Payouts } from "../../db/schema.ts";
+import { bookingRows } from "../bookings/booking-fragments.ts";
+import { deliveryRows } from "../delivery/delivery-fragments.ts";
+import { creatorProfileRows } from "../profiles/listed-creator-fragments.ts";
 
 export type Db = Kysely<DB>;
 
@@ -92,9 +95,9 @@ export const duePayoutBookings = (db: Db, now: Date) =>
   db
     .selectFrom((eb) =>
       eb
-        .selectFrom("bookings as b")
-        .leftJoin("deliveries as d", "d.booking_id", "b.id")
-        .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
+        .selectFrom(bookingRows.as("b"))
+        .leftJoin(deliveryRows.as("d"), "d.booking_id", "b.id")
+        .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
         .select([
           "b.id",
           "b.creator_profile_id",
@@ -173,7 +176,7 @@ export type PayoutPatch = Partial<{
 /** The user behind a creator profile (a payout's events go to them). */
 export async function creatorUserOf(db: Db, profileId: string) {
   const row = await db
-    .selectFrom("photographer_profiles")
+    .selectFrom(creatorProfileRows.as("photographer_profiles"))
     .select("user_id")
     .where("id", "=", profileId)
     .executeTakeFirst();
@@ -211,4 +214,14 @@ export async function paidOutBookingIds(db: Db, bookingIds: string[]): Promise<s
     .where("status", "in", ["paid", "sent"])
     .execute();
   return rows.map((r) => r.booking_id);
+}
+
+/** A booking's payout, once: a second run for the same booking inserts nothing (undefined). */
+export function insertPayout(db: Db, payout: Insertable<Payouts>) {
+  return db
+    .insertInto("payouts")
+    .values(payout)
+    .onConflict((oc) => oc.column("booking_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
 }

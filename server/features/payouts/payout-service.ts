@@ -13,6 +13,7 @@ import {
   duePayoutBookings,
   findPayout,
   findPayoutByItem,
+  insertPayout,
   insertPayoutLine,
   movePayout,
   type PayoutRow,
@@ -42,26 +43,21 @@ export async function createDuePayouts(deps: AppDeps, now: Date): Promise<number
     if (b.payment_method === "paypal" && !b.payout_email) continue;
     const id = randomUUID();
     const paypal = b.payment_method === "paypal";
-    const inserted = await deps.database.db
-      .insertInto("payouts")
-      .values({
-        id,
-        creator_profile_id: b.creator_profile_id,
-        booking_id: b.id,
-        amount_cents: b.net,
-        currency: b.currency,
-        method: b.payment_method,
-        status: paypal ? "pending" : "manual_pending",
-        receiver_email: b.payout_email,
-        bank_account_last4: b.payment_method === "direct_deposit" ? b.bank_account_last4 : null,
-        sender_batch_id: paypal ? batchIdOf(id, 1) : null,
-        due_at: new Date(b.payable_since.getTime() + PAYOUTS.minHoursAfterAcceptance * 3_600_000),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column("booking_id").doNothing())
-      .returning("id")
-      .executeTakeFirst();
+    const inserted = await insertPayout(deps.database.db, {
+      id,
+      creator_profile_id: b.creator_profile_id,
+      booking_id: b.id,
+      amount_cents: b.net,
+      currency: b.currency,
+      method: b.payment_method,
+      status: paypal ? "pending" : "manual_pending",
+      receiver_email: b.payout_email,
+      bank_account_last4: b.payment_method === "direct_deposit" ? b.bank_account_last4 : null,
+      sender_batch_id: paypal ? batchIdOf(id, 1) : null,
+      due_at: new Date(b.payable_since.getTime() + PAYOUTS.minHoursAfterAcceptance * 3_600_000),
+      created_at: now,
+      updated_at: now,
+    });
     if (inserted) created++;
   }
   return created;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { optionalText } from "../../../contracts/common.ts";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   ZAdminPayoutResponse,
   ZAdminPayoutsResponse,
@@ -11,17 +10,12 @@ import {
   ZStaffReason,
   ZTierChangeResponse,
 } from "../../../contracts/payouts.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json, jsonResponse } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { earningsCsv, earningsOf } from "./earnings.ts";
 import { markPayoutSent, retryPayout } from "./payout-service.ts";
 import { listStaffPayouts, staffPayout } from "./staff-payouts.ts";
 import { listTiers, setVip } from "./staff-tiers.ts";
-
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const earningsRoute = defineRoute({
   access: "creator",
@@ -29,7 +23,7 @@ const earningsRoute = defineRoute({
   path: "/earnings",
   summary: "The creator's tier and progress, balance, upcoming payouts, payouts and ledger",
   tags: ["payouts"],
-  responses: { 200: json(ZEarningsResponse, "The creator's earnings") },
+  responses: { 200: jsonResponse(ZEarningsResponse, "The creator's earnings") },
 });
 
 const csvRoute = defineRoute({
@@ -49,7 +43,7 @@ const staffListRoute = defineRoute({
   path: "/admin/payouts",
   summary: "Payouts for staff: manual ones to send, failures to retry, the latest",
   tags: ["admin"],
-  responses: { 200: json(ZAdminPayoutsResponse, "Payouts") },
+  responses: { 200: jsonResponse(ZAdminPayoutsResponse, "Payouts") },
 });
 
 const markSentRoute = defineRoute({
@@ -61,12 +55,12 @@ const markSentRoute = defineRoute({
   tags: ["admin"],
   request: {
     params: ZPayoutIdParam,
-    body: { content: { "application/json": { schema: ZStaffReason } }, required: false },
+    body: { content: json(ZStaffReason), required: false },
   },
   responses: {
-    200: json(ZAdminPayoutResponse, "The payout, sent"),
-    404: json(ZErrorResponse, "No such payout"),
-    409: json(ZErrorResponse, "Neither waiting to be sent nor sent"),
+    200: jsonResponse(ZAdminPayoutResponse, "The payout, sent"),
+    404: failure("No such payout"),
+    409: failure("Neither waiting to be sent nor sent"),
   },
 });
 
@@ -79,9 +73,9 @@ const retryRoute = defineRoute({
   tags: ["admin"],
   request: { params: ZPayoutIdParam },
   responses: {
-    200: json(ZAdminPayoutResponse, "The payout after the new attempt"),
-    404: json(ZErrorResponse, "No such payout"),
-    409: json(ZErrorResponse, "Neither failed nor already retried"),
+    200: jsonResponse(ZAdminPayoutResponse, "The payout after the new attempt"),
+    404: failure("No such payout"),
+    409: failure("Neither failed nor already retried"),
   },
 });
 
@@ -91,7 +85,7 @@ const tiersRoute = defineRoute({
   path: "/admin/tiers",
   summary: "Every approved creator's commission tier and figures",
   tags: ["admin"],
-  responses: { 200: json(ZAdminTiersResponse, "Creators and tiers") },
+  responses: { 200: jsonResponse(ZAdminTiersResponse, "Creators and tiers") },
 });
 
 const vipRoute = defineRoute({
@@ -103,17 +97,13 @@ const vipRoute = defineRoute({
   request: {
     params: ZCreatorIdParam,
     body: {
-      content: {
-        "application/json": {
-          schema: z.object({ vip: z.boolean(), reason: optionalText(500) }),
-        },
-      },
+      content: json(z.object({ vip: z.boolean(), reason: optionalText(500) })),
       required: true,
     },
   },
   responses: {
-    200: json(ZTierChangeResponse, "The creator's tier now"),
-    404: json(ZErrorResponse, "No such creator"),
+    200: jsonResponse(ZTierChangeResponse, "The creator's tier now"),
+    404: failure("No such creator"),
   },
 });
 

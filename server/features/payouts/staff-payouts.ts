@@ -1,17 +1,13 @@
 import type { AdminPayout, AdminPayoutsResponse } from "../../../contracts/payouts.ts";
 import type { AppDeps } from "../../platform/deps.ts";
-import { displayNameSql } from "../profiles/listed-creators.ts";
-import { payoutJson, payoutsWithBookings } from "./earnings.ts";
+import { payoutJson } from "./earnings.ts";
+import { payoutsWithCreators } from "./earnings-queries.ts";
 import type { PayoutRow } from "./payout-queries.ts";
 
 // Staff's payouts screen: manual payouts to send (with the last four digits only; the full
 // numbers stay encrypted and are never read here), failures to retry, the latest payouts.
 
-function withCreators(deps: AppDeps) {
-  return payoutsWithBookings(deps.database.db)
-    .innerJoin("photographer_profiles as p", "p.id", "x.creator_profile_id")
-    .select(displayNameSql.as("creator_name"));
-}
+const withCreators = (deps: AppDeps) => payoutsWithCreators(deps.database.db);
 
 type Joined = PayoutRow & { event_type: string | null; start_time: Date; creator_name: string };
 

@@ -1,29 +1,13 @@
-import { sql } from "kysely";
 import type { AdminTiersResponse, TierName } from "../../../contracts/payouts.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { displayNameSql } from "../profiles/listed-creators.ts";
 import { recordStaffAction } from "../staff/audit.ts";
+import { lockApprovedCreator, selectTierList, upsertVipInvitation } from "./tier-queries.ts";
 import { currentTier, recordTierOfDay } from "./tiers.ts";
 
 /** Staff's Tiers tab: every approved creator, their tier and figures. */
 export async function listTiers(deps: AppDeps): Promise<AdminTiersResponse> {
-  const rows = await deps.database.db
-    .selectFrom("photographer_profiles as p")
-    .leftJoin("creator_tiers as t", "t.creator_profile_id", "p.id")
-    .select([
-      "p.id",
-      displayNameSql.as("name"),
-      "p.jobs_completed",
-      "p.rating_avg",
-      "t.tier",
-      "t.vip_invited_at",
-      sql<string | null>`t.computed_on::text`.as("computed_on"),
-    ])
-    .where("p.approved", "=", true)
-    .orderBy("name")
-    .limit(500)
-    .execute();
+  const rows = await selectTierList(deps.database.db);
   const now = deps.now();
   const items = [];
   for (const r of rows) {
@@ -50,31 +34,9 @@ export async function setVip(
 ): Promise<TierName> {
   const now = deps.now();
   return deps.database.db.transaction().execute(async (trx) => {
-    const creator = await trx
-      .selectFrom("photographer_profiles")
-      .select("id")
-      .where("id", "=", profileId)
-      .where("approved", "=", true)
-      .forUpdate()
-      .executeTakeFirst();
+    const creator = await lockApprovedCreator(trx, profileId);
     if (!creator) throw new AppError("not_found", "No such creator");
-    await trx
-      .insertInto("creator_tiers")
-      .values({
-        creator_profile_id: profileId,
-        tier: vip ? "vip" : "starter",
-        vip_invited_at: vip ? now : null,
-        vip_invited_by: vip ? staffUserId : null,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.column("creator_profile_id").doUpdateSet({
-          vip_invited_at: vip ? now : null,
-          vip_invited_by: vip ? staffUserId : null,
-          updated_at: now,
-        }),
-      )
-      .execute();
+    await upsertVipInvitation(trx, { profileId, vip, staffUserId }, now);
     const tier = await recordTierOfDay(trx, profileId, now);
     await recordStaffAction(
       trx,

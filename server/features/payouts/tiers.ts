@@ -1,8 +1,14 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { TIER_RULES } from "../../../contracts/constants.ts";
 import { TIER_PERCENT, type TierName, type TierProgress } from "../../../contracts/payouts.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
+import {
+  approvedCreatorIds,
+  selectTierFigures,
+  selectTierHistory,
+  upsertTierOfDay,
+} from "./tier-queries.ts";
 import { dayOf, eliteRatingKept, eliteWindowStart, progressOf, tierFor } from "./tier-rules.ts";
 
 // Each creator's tier: computed from their profile's figures and their daily history, written
@@ -11,12 +17,7 @@ import { dayOf, eliteRatingKept, eliteWindowStart, progressOf, tierFor } from ".
 type Db = Kysely<DB>;
 
 async function figuresOf(db: Db, profileId: string) {
-  const row = await db
-    .selectFrom("photographer_profiles as p")
-    .leftJoin("creator_tiers as t", "t.creator_profile_id", "p.id")
-    .select(["p.jobs_completed", "p.rating_avg", "t.vip_invited_at", "t.tier", "t.computed_on"])
-    .where("p.id", "=", profileId)
-    .executeTakeFirst();
+  const row = await selectTierFigures(db, profileId);
   if (!row) return undefined;
   return {
     jobsCompleted: row.jobs_completed,
@@ -29,18 +30,7 @@ async function figuresOf(db: Db, profileId: string) {
 /** The history before `today`: its oldest day, the lowest rating in the window, and since when
  * the rating has stayed at or above Elite's minimum. */
 async function historyOf(db: Db, profileId: string, today: string, windowStart: string) {
-  const row = await db
-    .selectFrom("creator_tier_history")
-    .select([
-      sql<string | null>`min(day)::text`.as("oldest"),
-      sql<string | null>`min(rating) filter (where day >= ${windowStart}::date)::text`.as("lowest"),
-      sql<
-        string | null
-      >`(max(day) filter (where rating < ${TIER_RULES.eliteMinRating}) + 1)::text`.as("lastBelow"),
-    ])
-    .where("creator_profile_id", "=", profileId)
-    .where("day", "<", sql<Date>`${today}::date`)
-    .executeTakeFirst();
+  const row = await selectTierHistory(db, profileId, today, windowStart);
   return {
     oldestDay: row?.oldest ?? null,
     lowestRatingInWindow: row?.lowest == null ? null : Number(row.lowest),
@@ -66,48 +56,17 @@ export async function recordTierOfDay(db: Db, profileId: string, now: Date): Pro
   const computed = await computeTier(db, profileId, now);
   if (!computed) throw new Error(`no creator ${profileId}`);
   const { tier, today, figures } = computed;
-  await db
-    .insertInto("creator_tier_history")
-    .values({
-      creator_profile_id: profileId,
-      day: sql<Date>`${today}::date`,
-      jobs_completed: figures.jobsCompleted,
-      rating: String(figures.rating),
-      tier,
-      created_at: now,
-    })
-    .onConflict((oc) =>
-      oc.columns(["creator_profile_id", "day"]).doUpdateSet({
-        jobs_completed: figures.jobsCompleted,
-        rating: String(figures.rating),
-        tier,
-      }),
-    )
-    .execute();
-  await db
-    .insertInto("creator_tiers")
-    .values({
-      creator_profile_id: profileId,
-      tier,
-      computed_on: sql<Date>`${today}::date`,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .column("creator_profile_id")
-        .doUpdateSet({ tier, computed_on: sql<Date>`${today}::date`, updated_at: now }),
-    )
-    .execute();
+  await upsertTierOfDay(
+    db,
+    { profileId, today, jobsCompleted: figures.jobsCompleted, rating: figures.rating, tier },
+    now,
+  );
   return tier;
 }
 
 /** The daily job: every approved creator's snapshot and tier. */
 export async function recordDailyTiers(deps: AppDeps, now: Date): Promise<number> {
-  const creators = await deps.database.db
-    .selectFrom("photographer_profiles")
-    .select("id")
-    .where("approved", "=", true)
-    .execute();
+  const creators = await approvedCreatorIds(deps.database.db);
   for (const c of creators) {
     await deps.database.db.transaction().execute((trx) => recordTierOfDay(trx, c.id, now));
   }

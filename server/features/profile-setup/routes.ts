@@ -1,5 +1,3 @@
-import type { z } from "@hono/zod-openapi";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   DOCUMENT_UPLOAD_MAX_BYTES,
   IMAGE_UPLOAD_MAX_BYTES,
@@ -16,7 +14,7 @@ import {
   ZProfileSetupResponse,
   ZSaveStepRequest,
 } from "../../../contracts/profile-setup.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json, jsonResponse } from "../../platform/define-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createRouter } from "../../platform/http.ts";
 import { formField, readUploadedFiles } from "../../platform/uploads.ts";
@@ -30,12 +28,8 @@ import {
   reorderPortfolio,
 } from "./uploads.ts";
 
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const ok = { 200: json(ZProfileSetupResponse, "The whole setup as saved") };
-const errors = { 400: json(ZErrorResponse, "Invalid input") };
+const ok = { 200: jsonResponse(ZProfileSetupResponse, "The whole setup as saved") };
+const errors = { 400: failure("Invalid input") };
 
 const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
   method: M,
@@ -49,7 +43,7 @@ const base = <M extends "get" | "put" | "post" | "delete", P extends string>(
   summary,
   description: "The caller's own profile.",
   tags: ["profile-setup"],
-  responses: { ...ok, ...errors, 404: json(ZErrorResponse, "Not found") },
+  responses: { ...ok, ...errors, 404: failure("Not found") },
 });
 
 // Any signed-in caller may ask: the answer says why someone is not let in (no profile to
@@ -59,7 +53,7 @@ const loadRoute = defineRoute({
   access: "signedIn" as const,
   responses: {
     ...ok,
-    403: json(ZErrorResponse, "No creator profile to verify, or one not approved yet"),
+    403: failure("No creator profile to verify, or one not approved yet"),
   },
 });
 const saveRoute = defineRoute({
@@ -67,7 +61,7 @@ const saveRoute = defineRoute({
   description:
     "The caller's own profile. Changing payout details already set (step 4) needs `currentPassword` (403 `password_required` when missing or wrong); every change of them is mailed to the account.",
   request: {
-    body: { content: { "application/json": { schema: ZSaveStepRequest } }, required: true },
+    body: { content: json(ZSaveStepRequest), required: true },
   },
 });
 const completeRoute = defineRoute(
@@ -84,7 +78,7 @@ const portfolioRoute = defineRoute({
 const orderRoute = defineRoute({
   ...base("put", "/profile-setup/portfolio/order", "Reorder the portfolio (first = cover)"),
   request: {
-    body: { content: { "application/json": { schema: ZPortfolioOrderRequest } }, required: true },
+    body: { content: json(ZPortfolioOrderRequest), required: true },
   },
 });
 const deleteImageRoute = defineRoute({
@@ -113,8 +107,8 @@ const readDocumentRoute = defineRoute({
   request: { params: ZDocumentIdParam },
   responses: {
     200: { description: "The file" },
-    403: json(ZErrorResponse, "Not the owner or staff"),
-    404: json(ZErrorResponse, "Not found"),
+    403: failure("Not the owner or staff"),
+    404: failure("Not found"),
   },
 });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { updateLivePresenceColumns } from "./profile-settings-queries.ts";
 
 // The profile side of live presence (docs/decisions/018): photographer_profiles keeps the
 // spec's available_now and the exact live position (travel_lat, travel_lng). The availability
@@ -30,5 +31,5 @@ export async function setLivePresence(
     ...(change.availableUntil === undefined ? {} : { available_until: change.availableUntil }),
   };
   if (!Object.keys(values).length) return;
-  await db.updateTable("photographer_profiles").set(values).where("id", "in", ids).execute();
+  await updateLivePresenceColumns(db, ids, values);
 }

@@ -8,8 +8,8 @@ import {
   type Review,
 } from "../../../contracts/profiles.ts";
 import type { DB } from "../../db/schema.ts";
-import { userNameSql } from "../accounts/user-names.ts";
-import { displayNameSql, listedCreators, listedSql } from "./listed-creators.ts";
+import { userNameSql } from "../accounts/user-name-fragments.ts";
+import { displayNameSql, listedCreators, listedSql } from "./listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 

@@ -1,4 +1,3 @@
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   ZAddCommentRequest,
   ZComment,
@@ -12,7 +11,7 @@ import {
 } from "../../../contracts/profiles.ts";
 import { getSession } from "../../platform/access.ts";
 import { siteOrigin } from "../../platform/auth.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { perUser, rateLimit } from "../../platform/rate-limit.ts";
 import type { HeadResolver } from "../../platform/web-app.ts";
@@ -25,11 +24,8 @@ import {
   setItemLike,
 } from "./service.ts";
 
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 const errorResponses = (codes: (400 | 401 | 404 | 429)[]) =>
-  Object.fromEntries(
-    codes.map((code) => [code, { description: `Error ${code}`, content: json(ZErrorResponse) }]),
-  );
+  Object.fromEntries(codes.map((code) => [code, failure(`Error ${code}`)]));
 
 const profileRoute = defineRoute({
   access: "public",

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { listedCreators } from "./listed-creators.ts";
+import { listedCreators } from "./listed-creator-fragments.ts";
 
 export type SitemapProfile = { id: string; lastModified: Date };
 

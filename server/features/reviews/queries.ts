@@ -2,7 +2,9 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import type { AdminReviewsFilter, ReviewDirection } from "../../../contracts/reviews.ts";
 import { ADMIN_REVIEWS_PAGE_SIZE } from "../../../contracts/reviews.ts";
 import type { DB, Reviews } from "../../db/schema.ts";
-import { displayNameSql } from "../profiles/listed-creators.ts";
+import { userRows } from "../accounts/user-name-fragments.ts";
+import { bookingRows } from "../bookings/booking-fragments.ts";
+import { creatorProfileRows, displayNameSql } from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 export type ReviewRow = Selectable<Reviews>;
@@ -27,9 +29,9 @@ export async function findReviewedBooking(
   id: string,
 ): Promise<ReviewedBooking | undefined> {
   return db
-    .selectFrom("bookings as b")
-    .innerJoin("photographer_profiles as p", "p.id", "b.creator_profile_id")
-    .innerJoin("user as u", "u.id", "b.client_user_id")
+    .selectFrom(bookingRows.as("b"))
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
+    .innerJoin(userRows.as("u"), "u.id", "b.client_user_id")
     .select([
       "b.id",
       "b.status",
@@ -103,7 +105,7 @@ export async function publishBookingReviews(db: Db, bookingId: string, now: Date
 export async function findDueBookings(db: Db, closedBefore: Date, limit: number) {
   const rows = await db
     .selectFrom("reviews as r")
-    .innerJoin("bookings as b", "b.id", "r.booking_id")
+    .innerJoin(bookingRows.as("b"), "b.id", "r.booking_id")
     .select("b.id")
     .distinct()
     .where("r.published_at", "is", null)
@@ -145,8 +147,8 @@ export async function setHidden(
 function adminReviews(db: Db) {
   return db
     .selectFrom("reviews as r")
-    .innerJoin("photographer_profiles as p", "p.id", "r.creator_profile_id")
-    .leftJoin("user as s", "s.id", "r.subject_user_id");
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "r.creator_profile_id")
+    .leftJoin(userRows.as("s"), "s.id", "r.subject_user_id");
 }
 
 const adminColumns = [

@@ -1,5 +1,4 @@
 import type { ZodType } from "zod";
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   ZAdminReviewResponse,
   ZAdminReviewsQuery,
@@ -11,13 +10,11 @@ import {
   ZReviewIdParam,
   ZSubmitReviewRequest,
 } from "../../../contracts/reviews.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { listReviewsForStaff, setReviewHidden } from "./moderation.ts";
 import { getBookingReviews, replyToReview, submitReview } from "./service.ts";
 
-const json = <T extends ZodType>(schema: T) => ({ "application/json": { schema } });
-const failure = (description: string) => ({ description, content: json(ZErrorResponse) });
 const body = <T extends ZodType>(schema: T) => ({
   body: { content: json(schema), required: true },
 });

@@ -12,7 +12,7 @@ import {
   displayNameSql,
   listedCreators,
   listedSql,
-} from "../profiles/listed-creators.ts";
+} from "../profiles/listed-creator-fragments.ts";
 
 type Db = Kysely<DB>;
 

@@ -1,19 +1,15 @@
-import { ZErrorResponse } from "../../../contracts/errors.ts";
 import {
   ZMapQuery,
   ZMapResponse,
   ZSearchQuery,
   ZSearchResponse,
 } from "../../../contracts/search.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, failure, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { mapCreators, searchCreators } from "./service.ts";
 
 const errors = {
-  400: {
-    description: "Malformed or unknown ZIP, past date, bad cursor",
-    content: { "application/json": { schema: ZErrorResponse } },
-  },
+  400: failure("Malformed or unknown ZIP, past date, bad cursor"),
 };
 
 const searchRoute = defineRoute({
@@ -26,7 +22,7 @@ const searchRoute = defineRoute({
   tags: ["search"],
   request: { query: ZSearchQuery },
   responses: {
-    200: { description: "One page", content: { "application/json": { schema: ZSearchResponse } } },
+    200: { description: "One page", content: json(ZSearchResponse) },
     ...errors,
   },
 });
@@ -43,7 +39,7 @@ const mapRoute = defineRoute({
   responses: {
     200: {
       description: "Markers and stats",
-      content: { "application/json": { schema: ZMapResponse } },
+      content: json(ZMapResponse),
     },
     ...errors,
   },

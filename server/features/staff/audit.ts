@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { insertStaffAction } from "./queries.ts";
 
 export type StaffAction = {
   actorUserId: string;
@@ -24,16 +25,5 @@ export type StaffAction = {
  * action and its record commit together or not at all.
  */
 export async function recordStaffAction(trx: Kysely<DB>, a: StaffAction, at: Date) {
-  await trx
-    .insertInto("staff_audit_log")
-    .values({
-      actor_user_id: a.actorUserId,
-      action: a.action,
-      target_type: a.targetType,
-      target_id: a.targetId,
-      reason: a.reason ?? null,
-      details: JSON.stringify(a.details ?? {}),
-      created_at: at,
-    })
-    .execute();
+  await insertStaffAction(trx, a, at);
 }

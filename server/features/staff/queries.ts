@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { AdminNotification } from "../../../contracts/admin-notifications.ts";
 import type { DB } from "../../db/schema.ts";
+import type { StaffAction } from "./audit.ts";
 
 export type AdminAccess = { role: string; lastLoginAt: string | null };
 
@@ -153,3 +154,18 @@ export async function markRead(db: Kysely<DB>, userId: string, ids?: string[]): 
 }
 
 /** Bookings that paid a fee, and the fees: admin reads bookings until that domain exists. */
+
+export async function insertStaffAction(trx: Kysely<DB>, a: StaffAction, at: Date) {
+  await trx
+    .insertInto("staff_audit_log")
+    .values({
+      actor_user_id: a.actorUserId,
+      action: a.action,
+      target_type: a.targetType,
+      target_id: a.targetId,
+      reason: a.reason ?? null,
+      details: JSON.stringify(a.details ?? {}),
+      created_at: at,
+    })
+    .execute();
+}

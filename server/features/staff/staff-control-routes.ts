@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ZAdminRole } from "../../../contracts/accounts.ts";
-import { defineRoute } from "../../platform/define-route.ts";
+import { defineRoute, json } from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { changeStaffAccess } from "./staff-access.ts";
 
@@ -32,9 +32,9 @@ const staffRoute = defineRoute({
   description:
     "The admin:create command on the app's machine, with the bearer token the app wrote to DATA_DIR/control.json.",
   tags: ["internal"],
-  request: { body: { content: { "application/json": { schema: ZStaffChangeRequest } } } },
+  request: { body: { content: json(ZStaffChangeRequest) } },
   responses: {
-    200: { description: "Done", content: { "application/json": { schema: ZStaffChange } } },
+    200: { description: "Done", content: json(ZStaffChange) },
   },
 });
 

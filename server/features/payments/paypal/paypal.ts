@@ -43,6 +43,13 @@ function path(...parts: string[]): string {
 /** Keeps emoji (surrogate pairs) whole. */
 const clip = (text: string, max: number) => Array.from(text).slice(0, max).join("");
 
+const money = (amountCents: number, currency: string) => ({
+  currency_code: currency,
+  value: centsToDecimal(amountCents),
+});
+
+type PayPalHttp = ReturnType<typeof createPayPalHttp>;
+
 export function createPayPalProvider(options: PayPalProviderOptions): PaymentProvider {
   const now = options.now ?? (() => new Date());
   const fetchFn = options.fetch ?? fetch;
@@ -61,16 +68,24 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
     now,
     http,
   });
-  const money = (amountCents: number, currency: string) => ({
-    currency_code: currency,
-    value: centsToDecimal(amountCents),
-  });
-  const getOrder = async (orderId: string) =>
-    orderFrom((await http.get(path("/v2/checkout/orders/", orderId))) as RawOrder, now());
-
   return {
     name: "paypal",
-    getOrder,
+    ...orderOperations(http, now),
+    ...paymentOperations(http, now),
+    verifyWebhook,
+    ...payPalPayouts(http),
+  };
+}
+
+/** Orders v2: create an order, and authorize or capture it once the payer approved it. */
+function orderOperations(
+  http: PayPalHttp,
+  now: () => Date,
+): Pick<PaymentProvider, "getOrder" | "createOrder" | "authorizeOrder" | "captureOrder"> {
+  return {
+    async getOrder(orderId) {
+      return orderFrom((await http.get(path("/v2/checkout/orders/", orderId))) as RawOrder, now());
+    },
 
     async createOrder(input) {
       const raw = await http.post(
@@ -125,7 +140,18 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
         throw new PaymentError("rejected", `PayPal captured ${orderId} without a capture`);
       return captureFrom(latest);
     },
+  };
+}
 
+/** Payments v2: holds (authorizations), captures and refunds. */
+function paymentOperations(
+  http: PayPalHttp,
+  now: () => Date,
+): Pick<
+  PaymentProvider,
+  "getAuthorization" | "getCapture" | "captureAuthorization" | "voidAuthorization" | "refundCapture"
+> {
+  return {
     async getAuthorization(authorizationId) {
       const raw = await http.get(path("/v2/payments/authorizations/", authorizationId));
       return authorizationFrom(raw as RawAuthorization, now());
@@ -165,8 +191,5 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
       );
       return refundFrom(raw as RawRefund);
     },
-
-    verifyWebhook,
-    ...payPalPayouts(http),
   };
 }

@@ -1,13 +1,12 @@
 // The buyer's side of a sandbox order: what the checkout page shows, and the approval it
 // records (with the test outcome the provider then answers by).
 import type { Database } from "../../../db/database.ts";
+import { lockRow, readCheckoutOrder, updateRow } from "./sandbox-queries.ts";
 import {
-  lockRow,
   ORDER_APPROVAL_WINDOW_MS,
   type OrderData,
   orderGone,
   type SandboxOutcome,
-  updateRow,
 } from "./sandbox-store.ts";
 
 export type Checkout = {
@@ -50,12 +49,7 @@ export async function readCheckout(
   orderId: string,
   now: Date,
 ): Promise<Checkout | undefined> {
-  const row = await database.db
-    .selectFrom("sandbox_payments")
-    .select(["id", "status", "amount_cents", "currency", "data", "expires_at"])
-    .where("id", "=", orderId)
-    .where("kind", "=", "order")
-    .executeTakeFirst();
+  const row = await readCheckoutOrder(database.db, orderId);
   return row && !orderGone(row, now) ? toCheckout(row) : undefined;
 }
 

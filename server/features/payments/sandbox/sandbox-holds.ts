@@ -2,17 +2,15 @@
 // inside `once` (sandbox-store.ts) at the time `at`, like PayPal's Payments v2 answers them.
 import type { Capture, PaymentError, PaymentProvider } from "../provider.ts";
 import { checkAmount } from "./sandbox-operations.ts";
+import { insertRow, lockRow, updateRow } from "./sandbox-queries.ts";
 import {
   type AuthorizationData,
   type CaptureData,
-  insertRow,
-  lockRow,
   newId,
   type Outcome,
   type Row,
   refuse,
   type Trx,
-  updateRow,
 } from "./sandbox-store.ts";
 
 type CaptureInput = Parameters<PaymentProvider["captureAuthorization"]>[1];

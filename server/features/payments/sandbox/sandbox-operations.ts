@@ -11,11 +11,10 @@ import {
   type PaymentProvider,
   type Refund,
 } from "../provider.ts";
+import { insertRow, lockRow, updateRow } from "./sandbox-queries.ts";
 import {
   type AuthorizationData,
   type CaptureData,
-  insertRow,
-  lockRow,
   newId,
   ORDER_APPROVAL_WINDOW_MS,
   type OrderData,
@@ -24,7 +23,6 @@ import {
   type Row,
   refuse,
   type Trx,
-  updateRow,
 } from "./sandbox-store.ts";
 
 type RefundInput = Parameters<PaymentProvider["refundCapture"]>[1];

@@ -5,6 +5,7 @@ import {
   type PaymentProvider,
   type PayoutBatch,
 } from "../provider.ts";
+import { storedRequest } from "./sandbox-queries.ts";
 import { once } from "./sandbox-store.ts";
 
 // The sandbox's payouts: paid at once, kept as the answer to the sender_batch_id (a repeat
@@ -44,11 +45,7 @@ export function sandboxPayouts(
     },
     async getPayoutBatch(batchId: string) {
       const stored = batchId.startsWith(PREFIX)
-        ? await database.db
-            .selectFrom("sandbox_payment_requests")
-            .select("response")
-            .where("request_id", "=", batchId.slice(PREFIX.length))
-            .executeTakeFirst()
+        ? await storedRequest(database.db, batchId.slice(PREFIX.length))
         : undefined;
       const response = stored?.response as { operation?: string; result?: PayoutBatch } | undefined;
       if (response?.operation !== "createPayout" || !response.result) {

@@ -1,12 +1,7 @@
 import { HOLD_LIFETIME } from "../../../../contracts/constants.ts";
 import { insertLedgerLine, insertOrder, type OrderPurpose, patchOrder } from "../queries.ts";
-import {
-  checkoutUrl,
-  insertRow,
-  newId,
-  ORDER_APPROVAL_WINDOW_MS,
-  type Trx,
-} from "./sandbox-store.ts";
+import { insertRow, markCaptureRefunded } from "./sandbox-queries.ts";
+import { checkoutUrl, newId, ORDER_APPROVAL_WINDOW_MS, type Trx } from "./sandbox-store.ts";
 
 // The demo world's payments (server/db/seed): what the sandbox provider and the payments
 // domain would hold had each booking been paid through the app — the provider's order,
@@ -160,11 +155,7 @@ export async function seedSandboxRefund(
     },
     at,
   );
-  await trx
-    .updateTable("sandbox_payments")
-    .set({ status: "REFUNDED" })
-    .where("id", "=", captureId)
-    .execute();
+  await markCaptureRefunded(trx, captureId);
   await insertLedgerLine(trx, {
     bookingId: booking.id,
     orderId: null,

@@ -2,7 +2,7 @@
 // (sandbox_payment_requests): row shapes, reading them as provider objects, and the one way a
 // mutation runs — in a transaction, once per request id.
 import { randomBytes } from "node:crypto";
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../db/database.ts";
 import type { DB } from "../../../db/schema.ts";
 import {
@@ -12,6 +12,13 @@ import {
   type OrderIntent,
   PaymentError,
 } from "../provider.ts";
+import {
+  lockRequestId,
+  readOrderChildren,
+  readRow,
+  storedRequest,
+  storeRequest,
+} from "./sandbox-queries.ts";
 
 export type Trx = Transaction<DB>;
 
@@ -54,57 +61,6 @@ export type Row = {
 /** A provider-looking id: SBX-, SBXAUTH-, SBXCAP-, SBXREF- and 16 random characters. */
 export function newId(prefix: string): string {
   return `${prefix}-${randomBytes(10).toString("hex").slice(0, 16).toUpperCase()}`;
-}
-
-/** Reads one row, locked for the rest of the transaction (two captures wait for each other). */
-export async function lockRow(trx: Trx, id: string, kind: string): Promise<Row | undefined> {
-  const row = await trx
-    .selectFrom("sandbox_payments")
-    .select(["id", "kind", "parent_id", "status", "amount_cents", "currency", "data", "expires_at"])
-    .where("id", "=", id)
-    .where("kind", "=", kind)
-    .forUpdate()
-    .executeTakeFirst();
-  return row as Row | undefined;
-}
-
-export async function updateRow(
-  trx: Trx,
-  id: string,
-  changes: { status?: string; data?: object; expires_at?: Date },
-  now: Date,
-): Promise<void> {
-  await trx
-    .updateTable("sandbox_payments")
-    .set({
-      ...(changes.status ? { status: changes.status } : {}),
-      ...(changes.data ? { data: JSON.stringify(changes.data) } : {}),
-      ...(changes.expires_at ? { expires_at: changes.expires_at } : {}),
-      updated_at: now,
-    })
-    .where("id", "=", id)
-    .execute();
-}
-
-export async function insertRow(
-  trx: Trx,
-  row: Omit<Row, "data"> & { data: object },
-  now: Date,
-): Promise<void> {
-  await trx
-    .insertInto("sandbox_payments")
-    .values({ ...row, data: JSON.stringify(row.data), created_at: now, updated_at: now })
-    .execute();
-}
-
-/** Reads one provider object of `kind` (unlocked). */
-export async function readRow(db: Kysely<DB>, id: string, kind: string) {
-  return (await db
-    .selectFrom("sandbox_payments")
-    .select(["id", "kind", "parent_id", "status", "amount_cents", "currency", "data", "expires_at"])
-    .where("id", "=", id)
-    .where("kind", "=", kind)
-    .executeTakeFirst()) as Row | undefined;
 }
 
 export function toAuthorization(row: Row): Authorization {
@@ -152,37 +108,9 @@ export async function readOrder(
   origin: string,
   now: Date,
 ): Promise<Order | undefined> {
-  const columns = [
-    "id",
-    "kind",
-    "parent_id",
-    "status",
-    "amount_cents",
-    "currency",
-    "data",
-    "expires_at",
-  ] as const;
-  const order = (await db
-    .selectFrom("sandbox_payments")
-    .select(columns)
-    .where("id", "=", orderId)
-    .where("kind", "=", "order")
-    .executeTakeFirst()) as Row | undefined;
+  const order = await readRow(db, orderId, "order");
   if (!order || orderGone(order, now)) return undefined;
-  const authorizations = (await db
-    .selectFrom("sandbox_payments")
-    .select(columns)
-    .where("parent_id", "=", orderId)
-    .where("kind", "=", "authorization")
-    .orderBy("seq")
-    .execute()) as Row[];
-  const captures = (await db
-    .selectFrom("sandbox_payments")
-    .select(columns)
-    .where("parent_id", "in", [orderId, ...authorizations.map((a) => a.id)])
-    .where("kind", "=", "capture")
-    .orderBy("seq")
-    .execute()) as Row[];
+  const { authorizations, captures } = await readOrderChildren(db, orderId);
   const data = order.data as OrderData;
   return {
     id: order.id,
@@ -226,14 +154,8 @@ export async function once<T>(
   }
   const outcome = await database.db.transaction().execute(async (trx): Promise<Outcome<T>> => {
     // Two requests with one id wait for each other here; the second then finds the answer.
-    await sql`select pg_advisory_xact_lock(hashtext(${`sandbox-payment:${requestId}`}))`.execute(
-      trx,
-    );
-    const stored = await trx
-      .selectFrom("sandbox_payment_requests")
-      .select("response")
-      .where("request_id", "=", requestId)
-      .executeTakeFirst();
+    await lockRequestId(trx, requestId);
+    const stored = await storedRequest(trx, requestId);
     if (stored) {
       const response = stored.response as { operation: string; result: unknown };
       if (response.operation !== operation) {
@@ -248,13 +170,7 @@ export async function once<T>(
     }
     const result = await body(trx);
     if ("ok" in result) {
-      await trx
-        .insertInto("sandbox_payment_requests")
-        .values({
-          request_id: requestId,
-          response: JSON.stringify({ operation, result: result.ok ?? null }),
-        })
-        .execute();
+      await storeRequest(trx, requestId, { operation, result: result.ok ?? null });
     }
     return result;
   });

@@ -9,14 +9,8 @@ import { PaymentError } from "../provider.ts";
 import { capture, voidHold } from "./sandbox-holds.ts";
 import { authorize, captureOrder, checkAmount, insertOrder, refund } from "./sandbox-operations.ts";
 import { sandboxPayouts } from "./sandbox-payouts.ts";
-import {
-  authorizationAt,
-  checkoutUrl,
-  once,
-  readOrder,
-  readRow,
-  toCapture,
-} from "./sandbox-store.ts";
+import { readRow } from "./sandbox-queries.ts";
+import { authorizationAt, checkoutUrl, once, readOrder, toCapture } from "./sandbox-store.ts";
 
 export { LAPSING_HOLD_MS } from "./sandbox-operations.ts";
 

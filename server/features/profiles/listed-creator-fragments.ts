@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { DEFAULT_CREATOR_NAME } from "../../../contracts/profiles.ts";
 import type { DB } from "../../db/schema.ts";
+import { fragmentBuilder } from "../../platform/read-fragments.ts";
 
 // Query fragments other domains build on (docs/decisions/007-table-ownership.md). Each is
 // written over the alias `p` for photographer_profiles.
@@ -28,3 +29,6 @@ export function coverImageSql(userIdColumn: string) {
   >`(select i.image_path from portfolio_items i where i.user_id = ${sql.ref(userIdColumn)}
   order by i.sort_order, i.created_at, i.id limit 1)`;
 }
+
+/** Creator profiles as other domains read them (their own queries join them). */
+export const creatorProfileRows = fragmentBuilder.selectFrom("photographer_profiles").selectAll();

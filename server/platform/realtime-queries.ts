@@ -1,0 +1,103 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/schema.ts";
+import type { RealtimeEvent, Viewer } from "./realtime.ts";
+
+const eventColumns = ["id", "topic", "payload", "audience", "user_id as userId"] as const;
+
+/** Records an event through publish_realtime_event (migration 060: it serialises and NOTIFYs). */
+export async function insertEvent(
+  executor: Kysely<DB>,
+  event: { topic: string; payload: unknown; audience: string; userId: string | null },
+): Promise<number> {
+  const { rows } = await sql<{ id: number }>`
+    select publish_realtime_event(${event.topic}, ${JSON.stringify(event.payload ?? null)}::jsonb,
+      ${event.audience}, ${event.userId}) as id`.execute(executor);
+  return rows[0]!.id;
+}
+
+/** Records events in one statement, in the given order; answers their ids in that order. */
+export async function insertEvents(
+  executor: Kysely<DB>,
+  events: { topic: string; payload: unknown; audience: string; userId: string | null }[],
+): Promise<number[]> {
+  const result = await sql<{ id: number }>`
+    select publish_realtime_event(e.event->>'topic', e.event->'payload',
+      e.event->>'audience', e.event->>'userId') as id
+    from jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as e(event, n)
+    order by e.n`.execute(executor);
+  return result.rows.map((row) => Number(row.id));
+}
+
+export async function notify(db: Kysely<DB>, channel: string, payload: string) {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
+
+/** Events after `lastId`, in id order, at most `limit`. */
+export function eventsAfter(db: Kysely<DB>, lastId: number, limit: number) {
+  return db
+    .selectFrom("realtime_events")
+    .select(eventColumns)
+    .where("id", ">", lastId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** The newest event id and the newest pruned one (0 when none). */
+export async function eventPosition(db: Kysely<DB>) {
+  const row = await db
+    .selectFrom("realtime_events_pruned")
+    .select((eb) => [
+      "through_id as prunedThrough",
+      eb
+        .selectFrom("realtime_events")
+        .select((e) => e.fn.max("id").as("head"))
+        .as("head"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { head: Math.max(row.head ?? 0, row.prunedThrough), prunedThrough: row.prunedThrough };
+}
+
+/** Events with `after < id <= through` the viewer may receive, in id order, at most `limit`. */
+export function eventsBetween(
+  db: Kysely<DB>,
+  range: { after: number; through: number; viewer: Viewer; limit: number },
+): Promise<RealtimeEvent[]> {
+  const { viewer } = range;
+  return db
+    .selectFrom("realtime_events")
+    .select(eventColumns)
+    .where("id", ">", range.after)
+    .where("id", "<=", range.through)
+    .where((eb) =>
+      eb.or([
+        eb("audience", "=", "public"),
+        ...(viewer.staff ? [eb("audience", "=", "staff")] : []),
+        ...(viewer.userId
+          ? [eb.and([eb("audience", "=", "user"), eb("user_id", "=", viewer.userId)])]
+          : []),
+      ]),
+    )
+    .orderBy("id")
+    .limit(range.limit)
+    .execute();
+}
+
+/** Deletes events created before `olderThan` and records the newest pruned id; answers how many. */
+export async function pruneEventsBefore(trx: Kysely<DB>, olderThan: Date): Promise<number> {
+  const newest = await trx
+    .selectFrom("realtime_events")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("created_at", "<", olderThan)
+    .executeTakeFirst();
+  if (!newest?.id) return 0;
+  const deleted = await trx
+    .deleteFrom("realtime_events")
+    .where("id", "<=", newest.id)
+    .executeTakeFirst();
+  await trx
+    .updateTable("realtime_events_pruned")
+    .set((eb) => ({ through_id: eb.fn("greatest", ["through_id", eb.val(newest.id)]) }))
+    .execute();
+  return Number(deleted.numDeletedRows);
+}
