@@ -9,16 +9,17 @@ afterAll(() => app.close());
 
 /** The request id the request log line carries for one request with this X-Request-Id. */
 async function loggedRequestId(header: string): Promise<string> {
-  const info = vi.spyOn(app.deps.log, "info");
+  // Health checks log at debug (a load balancer asks every few seconds), other requests at info.
+  const spies = [vi.spyOn(app.deps.log, "info"), vi.spyOn(app.deps.log, "debug")];
   try {
     await app.fetch("/api/health", { headers: { "x-request-id": header } });
-    const line = info.mock.calls.find(
-      ([fields]) => (fields as { path?: string }).path === "/api/health",
-    );
+    const line = spies
+      .flatMap((spy) => spy.mock.calls)
+      .find(([fields]) => (fields as { path?: string }).path === "/api/health");
     expect(line, "the request log line").toBeDefined();
     return (line![0] as { requestId: string }).requestId;
   } finally {
-    info.mockRestore();
+    for (const spy of spies) spy.mockRestore();
   }
 }
 
