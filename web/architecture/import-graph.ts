@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// One cycle finder (Tarjan) for both houses: the server's feature folders and the web's areas.
+export { cycles } from "../../server/architecture/import-graph.ts";
+
 // The web's import graph by area, read from the source: which area (a top folder of web/, or
 // one feature folder) imports which. Tests and their fixtures (web/test) are left out: only
 // what ships counts. Lazy `import("…")` counts as an import.
@@ -46,40 +49,4 @@ export function webImportGraph(files = shippedSources()): AreaGraph {
     }
   }
   return graph;
-}
-
-/** Strongly connected groups of more than one area (Tarjan): each is an import cycle. */
-export function cycles(graph: AreaGraph): string[][] {
-  let index = 0;
-  const indexOf = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    indexOf.set(node, index);
-    low.set(node, index++);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!indexOf.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node)!, indexOf.get(next)!));
-      }
-    }
-    if (low.get(node) === indexOf.get(node)) {
-      const group: string[] = [];
-      let member: string | undefined;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        group.push(member);
-      } while (member !== node);
-      if (group.length > 1) found.push(group.sort());
-    }
-  };
-  for (const node of [...graph.keys()].sort()) if (!indexOf.has(node)) visit(node);
-  return found;
 }
