@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import {
   CALENDARS,
   calendarFeedApiPath,
@@ -33,7 +34,12 @@ export function useCalendarFeedChange() {
           ? apiRequest("POST", calendarFeedReplaceApiPath, ZCalendarFeed)
           : apiRequest("DELETE", calendarFeedApiPath, ZCalendarFeed),
     meta: { errorTitle: "Could not change your calendar feed" },
-    onSuccess: (feed) => client.setQueryData(calendarFeedKey, feed),
+    // Told here, not in mutate()'s callbacks: those are skipped once the card unmounts.
+    onSuccess: (feed, change) => {
+      client.setQueryData(calendarFeedKey, feed);
+      if (change === "replace") toast.success("New feed address ready");
+      if (change === "off") toast.success("Calendar feed turned off");
+    },
   });
 }
 
@@ -68,6 +74,9 @@ export function useExternalCalendarChange() {
             ZExternalCalendarList,
           ),
     meta: { errorTitle: "Could not change your calendars" },
-    onSuccess: (list) => client.setQueryData(externalCalendarsKey, list),
+    onSuccess: (list, change) => {
+      client.setQueryData(externalCalendarsKey, list);
+      if ("add" in change) toast.success("Calendar added: its busy times will block bookings");
+    },
   });
 }

@@ -1,6 +1,5 @@
 import { AlertTriangle, CheckCircle2, Loader2, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { CALENDARS, type ExternalCalendar } from "../../../contracts/calendars.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -50,15 +49,7 @@ export function ExternalCalendarsPanel() {
 
   const add = (e: FormEvent) => {
     e.preventDefault();
-    change.mutate(
-      { add: url },
-      {
-        onSuccess: () => {
-          setUrl("");
-          toast.success("Calendar added: its busy times will block bookings");
-        },
-      },
-    );
+    change.mutate({ add: url }, { onSuccess: () => setUrl("") });
   };
 
   return (

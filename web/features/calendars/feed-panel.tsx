@@ -71,9 +71,7 @@ export function CalendarFeedPanel() {
           variant="outline"
           size="sm"
           disabled={change.isPending}
-          onClick={() =>
-            change.mutate("replace", { onSuccess: () => toast.success("New feed address ready") })
-          }
+          onClick={() => change.mutate("replace")}
         >
           <RefreshCw aria-hidden />
           Replace address
@@ -82,9 +80,7 @@ export function CalendarFeedPanel() {
           variant="ghost"
           size="sm"
           disabled={change.isPending}
-          onClick={() =>
-            change.mutate("off", { onSuccess: () => toast.success("Calendar feed turned off") })
-          }
+          onClick={() => change.mutate("off")}
         >
           <XCircle aria-hidden />
           Turn off
