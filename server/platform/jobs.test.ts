@@ -62,6 +62,18 @@ const skipBackoff = (name: string) =>
   );
 
 describe("the job queue", () => {
+  it("reads startAfter on its own clock: a deadline 30 min ahead of it is 30 min away", async () => {
+    // The queue's clock is months behind the database's: read on the database's clock, this
+    // deadline would be long past, and a handler finding it not yet reached would re-book
+    // itself, due at once, forever.
+    await jobs.send("test.record", { n: 9 }, { startAfter: new Date(CLOCK.getTime() + 1_800_000) });
+    const [row] = (await jobRows("test.record")).slice(-1);
+    expect(row!.state).toBe("created");
+    expect(row!.due_in_seconds).toBeGreaterThan(1_790);
+    expect(row!.due_in_seconds).toBeLessThanOrEqual(1_800);
+    await database.pool.query("delete from pgboss.job where name = 'test.record'");
+  });
+
   it("runs a job sent in a committed transaction, and none from a rolled-back one", async () => {
     await database.db.transaction().execute(async (trx) => {
       await jobs.send("test.record", { n: 1 }, { executor: trx });

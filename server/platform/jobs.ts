@@ -52,7 +52,7 @@ export type Jobs = {
   /**
    * Enqueues a job. Pass the transaction of the change that needs the job: it then exists
    * exactly when that change commits. A queue takes its jobs by `priority` (higher first, 0 by
-   * default), then oldest first.
+   * default), then oldest first. `startAfter` is read on the queue's clock (`now()`).
    */
   send(
     name: string,
@@ -177,6 +177,17 @@ async function startBoss(
   }
 }
 
+/**
+ * A job due at `at` on the queue's clock, as a delay PostgreSQL counts from its own clock. An
+ * absolute time would be read on the database's clock: a handler that re-reads its deadline on
+ * the queue's clock (a test's, or a server's a few seconds behind PostgreSQL's) and finds it not
+ * yet reached would book itself again, due at once, in a loop.
+ */
+function delayUntil(at: Date | undefined, now: Date): { startAfter?: number } {
+  const seconds = at ? (at.getTime() - now.getTime()) / 1000 : 0;
+  return seconds > 0 ? { startAfter: seconds } : {};
+}
+
 export function createJobs(options: {
   database: Database;
   log: Logger;
@@ -205,7 +216,7 @@ export function createJobs(options: {
     async send(name, data, sendOptions = {}) {
       await running().send(name, data, {
         ...(sendOptions.executor ? { db: fromKysely(sendOptions.executor) } : {}),
-        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...delayUntil(sendOptions.startAfter, now()),
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
       });
     },
