@@ -9,7 +9,7 @@ export {};
 // 2. 20 clients book 20 distinct creators at once, then approve in the sandbox: latency of
 //    creation (target p95 ≤ 100 ms, and its ratio to the baseline) and of the payment return.
 // 3. Commits per booking: transaction ids assigned (pg_snapshot_xmax of the current snapshot)
-//    over 10 bookings made one at a time, split into the unlogged rate counter's (measured on
+//    over 10 bookings made one at a time (the least of 3 rounds), split into the unlogged rate counter's (measured on
 //    10 refused bodies, which pass the rate limit first), the sandbox provider's (its stored
 //    requests) and ShutterHail's own (the rest). Target: ShutterHail's own ≤ 2. The count is
 //    cluster-wide: anything else writing on the server meanwhile inflates it.
@@ -38,6 +38,7 @@ const SLOT_ATTEMPTS = 200;
 const CREATE_P95_TARGET_MS = 100;
 const BASELINE_ROUNDS = 10;
 const COMMIT_SAMPLE = 10;
+const COMMIT_ROUNDS = 3;
 const COMMITS_TARGET = 2;
 
 type Row = BenchRow & { bench: string };
@@ -116,35 +117,47 @@ const sandboxRequests = async (db: Db) =>
     ).rows[0]!.n,
   );
 
-/** Transaction ids assigned per booking, one booking at a time, by whom. */
-async function commitsPerBooking(app: TestApp, db: Db, people: Party[], creatorIds: string[]) {
-  const refusedFrom = await nextXid(db);
-  for (const person of people) {
-    const response = await app.fetch("/api/bookings", {
-      method: "POST",
-      headers: { cookie: person.cookie, "content-type": "application/json" },
-      body: "{}",
-    });
-    await response.arrayBuffer();
-    if (response.status < 400 || response.status === 429 || response.status >= 500) {
-      throw new Error(`a refused body answered ${response.status}`);
-    }
+async function refusedBody(app: TestApp, person: Party) {
+  const response = await app.fetch("/api/bookings", {
+    method: "POST",
+    headers: { cookie: person.cookie, "content-type": "application/json" },
+    body: "{}",
+  });
+  await response.arrayBuffer();
+  if (response.status < 400 || response.status === 429 || response.status >= 500) {
+    throw new Error(`a refused body answered ${response.status}`);
   }
-  const rateCounter = (await nextXid(db)) - refusedFrom;
-  const sandboxFrom = await sandboxRequests(db);
+}
+
+/** Transaction ids assigned per call of `act`, one call at a time over `people`. */
+async function xidsPerCall(db: Db, people: Party[], act: (p: Party, i: number) => Promise<void>) {
   const from = await nextXid(db);
-  for (const [i, person] of people.entries()) {
-    const response = await requestBooking(app, person, {
-      creatorId: creatorIds[i]!,
-      date: "2031-04-05",
-    });
-    await response.arrayBuffer();
-    if (response.status !== 201) throw new Error(`create answered ${response.status}`);
+  for (const [i, person] of people.entries()) await act(person, i);
+  return ((await nextXid(db)) - from) / people.length;
+}
+
+/**
+ * Transaction ids assigned per booking, one booking at a time, by whom. Each figure is the
+ * least of a few rounds: other writers on the database server only ever add to it.
+ */
+async function commitsPerBooking(app: TestApp, db: Db, people: Party[], creatorIds: string[]) {
+  const rateCounter: number[] = [];
+  const all: number[] = [];
+  const sandboxFrom = await sandboxRequests(db);
+  for (let r = 0; r < COMMIT_ROUNDS; r++) {
+    const group = people.slice(r * COMMIT_SAMPLE, (r + 1) * COMMIT_SAMPLE);
+    rateCounter.push(await xidsPerCall(db, group, (person) => refusedBody(app, person)));
+    all.push(
+      await xidsPerCall(db, group, async (person, i) => {
+        const input = { creatorId: creatorIds[i]!, date: `2031-04-1${r}` };
+        const response = await requestBooking(app, person, input);
+        await response.arrayBuffer();
+        if (response.status !== 201) throw new Error(`create answered ${response.status}`);
+      }),
+    );
   }
-  const all = (await nextXid(db)) - from;
-  const sandbox = (await sandboxRequests(db)) - sandboxFrom;
-  const n = people.length;
-  return { all: all / n, rateCounter: rateCounter / n, sandbox: sandbox / n };
+  const sandbox = ((await sandboxRequests(db)) - sandboxFrom) / (COMMIT_ROUNDS * COMMIT_SAMPLE);
+  return { all: Math.min(...all), rateCounter: Math.min(...rateCounter), sandbox };
 }
 
 async function oneSlot(app: TestApp, people: Party[], creatorId: string): Promise<Row[]> {
@@ -189,10 +202,11 @@ async function measure(app: TestApp, db: Db, people: Party[], creatorIds: string
   const baseline = await baselineP95(app, clients);
   const { createMs, returnMs } = await concurrentCreates(app, clients, creatorIds.slice(1));
   const p95 = percentile(createMs, 95);
+  // Fresh clients (the slot's, who have booked nothing yet) on the concurrent run's creators.
   const commits = await commitsPerBooking(
     app,
     db,
-    clients.slice(0, COMMIT_SAMPLE),
+    people.slice(CONCURRENT_CLIENTS),
     creatorIds.slice(1),
   );
   const own = commits.all - commits.rateCounter - commits.sandbox;
