@@ -162,14 +162,17 @@ async function commitsPerBooking(app: TestApp, db: Db, people: Party[], creatorI
   await sql`create extension if not exists pg_walinspect`.execute(db);
   const rateCounter: number[] = [];
   const wal: { own: number; sandbox: number }[] = [];
+  const aloneMs: number[] = [];
   for (let r = 0; r < COMMIT_ROUNDS; r++) {
     const group = people.slice(r * COMMIT_SAMPLE, (r + 1) * COMMIT_SAMPLE);
     rateCounter.push(await xidsPerCall(db, group, (person) => refusedBody(app, person)));
     const from = await walPosition(db);
     for (const [i, person] of group.entries()) {
       const input = { creatorId: creatorIds[i]!, date: `2031-04-1${r}` };
+      const started = performance.now();
       const response = await requestBooking(app, person, input);
       await response.arrayBuffer();
+      aloneMs.push(performance.now() - started);
       if (response.status !== 201) throw new Error(`create answered ${response.status}`);
     }
     wal.push(await walCommits(db, from));
@@ -180,6 +183,7 @@ async function commitsPerBooking(app: TestApp, db: Db, people: Party[], creatorI
     rateCounter: Math.min(...rateCounter),
     own: least((w) => w.own),
     sandbox: least((w) => w.sandbox),
+    aloneMs,
   };
 }
 
@@ -249,6 +253,11 @@ async function measure(app: TestApp, db: Db, people: Party[], creatorIds: string
       ok: p95 <= CREATE_P95_TARGET_MS,
     }),
     row({ name: "create p95 ÷ baseline p95", value: round(p95 / baseline), unit: "×" }),
+    row({
+      name: `create one at a time: p95 (${commits.aloneMs.length})`,
+      value: round(percentile(commits.aloneMs, 95)),
+      unit: `ms (p50 ${round(percentile(commits.aloneMs, 50))})`,
+    }),
     row({
       name: "sandbox approve + return p95",
       value: round(percentile(returnMs, 95)),
