@@ -4,9 +4,16 @@ export {};
 // server as its own process on a fresh scratch database, real HTTP, the built-in sandbox
 // provider. Accounts and creators are made beforehand by an app in this process on the same
 // database (same AUTH_SECRET, so its sessions are valid there).
-// 1. 20 clients book 20 distinct creators at once, then approve in the sandbox: latency of
-//    creation (target p95 ≤ 50 ms) and of the payment return.
-// 2. 200 clients try one creator's same slot at once: exactly one 201, all others 409, no 5xx.
+// 1. Baseline in the same run: 20 clients at once GET /api/hails/current (signed in, one small
+//    query), ten rounds: its p95.
+// 2. 20 clients book 20 distinct creators at once, then approve in the sandbox: latency of
+//    creation (target p95 ≤ 100 ms, and its ratio to the baseline) and of the payment return.
+// 3. Commits per booking, over 10 bookings made one at a time (the least of 3 rounds): the
+//    commits in the WAL (pg_walinspect) that changed the scratch database, the sandbox
+//    provider's (touching its tables) apart from ShutterHail's own (target ≤ 2); and the
+//    unlogged rate counter's transaction ids (pg_snapshot_xmax of the current snapshot,
+//    cluster-wide) on 10 refused bodies, which pass the rate limit first.
+// 4. 200 clients try one creator's same slot at once: exactly one 201, all others 409, no 5xx.
 // Usage: npx tsx scripts/bench/bookings.ts   (or npm run bench -- bookings)
 // BENCH_SERVER_LOG=info prints the server's request log (its own timings); DATABASE_POOL_SIZE
 // is handed to the server.
@@ -20,19 +27,24 @@ const { payInSandbox, requestBooking } = await import("../../server/test/booking
 const { freePort } = await import("../../server/test/free-port.ts");
 const { startServerProcess, waitHealthy } = await import("../../server/test/server-process.ts");
 const { startTestApp } = await import("../../server/test/test-app.ts");
-const { printTable } = await import("./lib.ts");
+const { sql } = await import("kysely");
+const { loadAverage, percentile, printTable } = await import("./lib.ts");
 type Party = import("../../server/test/bookings.ts").Party;
 type TestApp = import("../../server/test/test-app.ts").TestApp;
 type BenchRow = import("./lib.ts").BenchRow;
 
 const CONCURRENT_CLIENTS = 20;
 const SLOT_ATTEMPTS = 200;
-const CREATE_P95_TARGET_MS = 50;
+const CREATE_P95_TARGET_MS = 100;
+const BASELINE_ROUNDS = 10;
+const COMMIT_SAMPLE = 10;
+const COMMIT_ROUNDS = 3;
+const COMMITS_TARGET = 2;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
+type Row = BenchRow & { bench: string };
+type Db = TestApp["database"]["db"];
+const row = (r: BenchRow): Row => ({ ...r, bench: "bookings" });
+const round = (v: number) => Math.round(v * 100) / 100;
 
 async function clients(app: TestApp, n: number) {
   const parties: Party[] = [];
@@ -46,9 +58,236 @@ async function clients(app: TestApp, n: number) {
   return parties;
 }
 
+/** Signed-in GETs doing one small query, `n` at a time for some rounds: their p95. */
+async function baselineP95(app: TestApp, people: Party[]) {
+  const times: number[] = [];
+  for (let r = 0; r <= BASELINE_ROUNDS; r++) {
+    await Promise.all(
+      people.map(async (person) => {
+        const started = performance.now();
+        const response = await app.fetch("/api/hails/current", {
+          headers: { cookie: person.cookie },
+        });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`/api/hails/current answered ${response.status}`);
+        // The first round warms the route up.
+        if (r > 0) times.push(performance.now() - started);
+      }),
+    );
+  }
+  return percentile(times, 95);
+}
+
+async function concurrentCreates(app: TestApp, people: Party[], creatorIds: string[]) {
+  const createMs: number[] = [];
+  const returnMs: number[] = [];
+  await Promise.all(
+    people.map(async (client, i) => {
+      const started = performance.now();
+      const response = await requestBooking(app, client, {
+        creatorId: creatorIds[i]!,
+        date: "2031-03-04",
+      });
+      createMs.push(performance.now() - started);
+      if (response.status !== 201) throw new Error(`create answered ${response.status}`);
+      const { order } = await response.json();
+      const paid = performance.now();
+      const landing = await payInSandbox(app, order);
+      returnMs.push(performance.now() - paid);
+      if (!landing.includes("payment=approved")) throw new Error(`payment landed on ${landing}`);
+    }),
+  );
+  return { createMs, returnMs };
+}
+
+const nextXid = async (db: Db) =>
+  Number(
+    (
+      await sql<{
+        x: string;
+      }>`select pg_snapshot_xmax(pg_current_snapshot())::text as x`.execute(db)
+    ).rows[0]!.x,
+  );
+const walPosition = async (db: Db) =>
+  (await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db)).rows[0]!
+    .lsn;
+
+/**
+ * Commits since `from` in the WAL (pg_walinspect) that changed this database: the sandbox
+ * provider's (they touch its tables) and the rest. An unlogged table's change writes no WAL.
+ */
+async function walCommits(db: Db, from: string) {
+  const { rows } = await sql<{ own: string; sandbox: string }>`
+    with r as (select xid, resource_manager, record_type, block_ref
+               from pg_get_wal_records_info_till_end_of_wal(${from}::pg_lsn)),
+    here as (select (select oid from pg_database where datname = current_database())::text as db,
+                    '(' || pg_relation_filenode('sandbox_payments') || '|'
+                        || pg_relation_filenode('sandbox_payment_requests') || ')' as sandbox),
+    touched as (select r.xid, bool_or(r.block_ref ~ ('rel [0-9]+/' || here.db || '/' || here.sandbox || ' ')) as sandbox
+                from r, here where r.block_ref ~ ('rel [0-9]+/' || here.db || '/')
+                group by r.xid)
+    select count(*) filter (where not sandbox)::text as own,
+           count(*) filter (where sandbox)::text as sandbox
+    from touched
+    where xid in (select xid from r where resource_manager = 'Transaction' and record_type like 'COMMIT%')
+  `.execute(db);
+  return { own: Number(rows[0]!.own), sandbox: Number(rows[0]!.sandbox) };
+}
+
+async function refusedBody(app: TestApp, person: Party) {
+  const response = await app.fetch("/api/bookings", {
+    method: "POST",
+    headers: { cookie: person.cookie, "content-type": "application/json" },
+    body: "{}",
+  });
+  await response.arrayBuffer();
+  if (response.status < 400 || response.status === 429 || response.status >= 500) {
+    throw new Error(`a refused body answered ${response.status}`);
+  }
+}
+
+/** Transaction ids assigned per call of `act`, one call at a time over `people`. */
+async function xidsPerCall(db: Db, people: Party[], act: (p: Party, i: number) => Promise<void>) {
+  const from = await nextXid(db);
+  for (const [i, person] of people.entries()) await act(person, i);
+  return ((await nextXid(db)) - from) / people.length;
+}
+
+/**
+ * Per booking, one booking at a time: the rate counter's transaction ids (cluster-wide, so the
+ * least of a few rounds: other writers only ever add to it) and the WAL's commits in this
+ * database, the sandbox provider's apart.
+ */
+async function commitsPerBooking(app: TestApp, db: Db, people: Party[], creatorIds: string[]) {
+  await sql`create extension if not exists pg_walinspect`.execute(db);
+  const rateCounter: number[] = [];
+  const wal: { own: number; sandbox: number }[] = [];
+  const aloneMs: number[] = [];
+  for (let r = 0; r < COMMIT_ROUNDS; r++) {
+    const group = people.slice(r * COMMIT_SAMPLE, (r + 1) * COMMIT_SAMPLE);
+    rateCounter.push(await xidsPerCall(db, group, (person) => refusedBody(app, person)));
+    const from = await walPosition(db);
+    for (const [i, person] of group.entries()) {
+      const input = { creatorId: creatorIds[i]!, date: `2031-04-1${r}` };
+      const started = performance.now();
+      const response = await requestBooking(app, person, input);
+      await response.arrayBuffer();
+      aloneMs.push(performance.now() - started);
+      if (response.status !== 201) throw new Error(`create answered ${response.status}`);
+    }
+    wal.push(await walCommits(db, from));
+  }
+  const least = (pick: (w: { own: number; sandbox: number }) => number) =>
+    Math.min(...wal.map(pick)) / COMMIT_SAMPLE;
+  return {
+    rateCounter: Math.min(...rateCounter),
+    own: least((w) => w.own),
+    sandbox: least((w) => w.sandbox),
+    aloneMs,
+  };
+}
+
+async function oneSlot(app: TestApp, people: Party[], creatorId: string): Promise<Row[]> {
+  const statuses = await Promise.all(
+    people.map(async (client) => {
+      const response = await requestBooking(app, client, { creatorId, date: "2031-05-06" });
+      await response.body?.cancel();
+      return response.status;
+    }),
+  );
+  const count = (s: number) => statuses.filter((x) => x === s).length;
+  const serverErrors = statuses.filter((s) => s >= 500).length;
+  return [
+    row({
+      name: `one slot, ${people.length} attempts: booked`,
+      value: count(201),
+      unit: "",
+      target: "= 1",
+      ok: count(201) === 1,
+    }),
+    row({
+      name: "one slot: refused 409",
+      value: count(409),
+      unit: "",
+      target: `= ${people.length - 1}`,
+      ok: count(409) === people.length - 1,
+    }),
+    row({
+      name: "one slot: 5xx",
+      value: serverErrors,
+      unit: "",
+      target: "= 0",
+      ok: serverErrors === 0,
+    }),
+  ];
+}
+
+async function measure(app: TestApp, db: Db, people: Party[], creatorIds: string[]) {
+  const clients = people.slice(0, CONCURRENT_CLIENTS);
+  // Warm-up: the first request of each kind pays for lazy module and plan setup.
+  await requestBooking(app, people[0]!, { creatorId: creatorIds[0]!, date: "2031-01-02" });
+  const baseline = await baselineP95(app, clients);
+  const { createMs, returnMs } = await concurrentCreates(app, clients, creatorIds.slice(1));
+  const p95 = percentile(createMs, 95);
+  // Fresh clients (the slot's, who have booked nothing yet) on the concurrent run's creators.
+  const commits = await commitsPerBooking(
+    app,
+    db,
+    people.slice(CONCURRENT_CLIENTS),
+    creatorIds.slice(1),
+  );
+  const own = commits.own;
+  const at = `${CONCURRENT_CLIENTS} concurrent`;
+  return [
+    row({
+      name: `baseline: signed-in GET /api/hails/current p95 (${at})`,
+      value: round(baseline),
+      unit: "ms",
+    }),
+    row({ name: `create p50 (${at})`, value: round(percentile(createMs, 50)), unit: "ms" }),
+    row({
+      name: `create p95 (${at})`,
+      value: round(p95),
+      unit: "ms",
+      target: `≤ ${CREATE_P95_TARGET_MS}`,
+      ok: p95 <= CREATE_P95_TARGET_MS,
+    }),
+    row({ name: "create p95 ÷ baseline p95", value: round(p95 / baseline), unit: "×" }),
+    row({
+      name: `create one at a time: p95 (${commits.aloneMs.length})`,
+      value: round(percentile(commits.aloneMs, 95)),
+      unit: `ms (p50 ${round(percentile(commits.aloneMs, 50))})`,
+    }),
+    row({
+      name: "sandbox approve + return p95",
+      value: round(percentile(returnMs, 95)),
+      unit: "ms",
+    }),
+    row({
+      name: "per booking: rate counter's transaction ids (unlogged, no WAL flush)",
+      value: commits.rateCounter,
+      unit: "",
+    }),
+    row({
+      name: "per booking: sandbox provider's order commits (stands in for PayPal)",
+      value: commits.sandbox,
+      unit: "",
+    }),
+    row({
+      name: "per booking: ShutterHail's own WAL-flushing commits",
+      value: own,
+      unit: "",
+      target: `≤ ${COMMITS_TARGET}`,
+      ok: own <= COMMITS_TARGET,
+    }),
+    ...(await oneSlot(app, people.slice(CONCURRENT_CLIENTS), creatorIds[0]!)),
+  ];
+}
+
 async function main() {
+  const loadAtStart = loadAverage();
   const setup = await startTestApp({ LOG_LEVEL: "silent" });
-  const rows: (BenchRow & { bench: string })[] = [];
+  let rows: Row[] = [];
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = startServerProcess({
@@ -74,92 +313,11 @@ async function main() {
     const creators = await Promise.all(
       Array.from({ length: CONCURRENT_CLIENTS + 1 }, () => createCreator(setup.database.db)),
     );
-    // Warm-up: the first request of each kind pays for lazy module and plan setup.
-    await requestBooking(app, people[0]!, {
-      creatorId: creators[0]!.profile.id,
-      date: "2031-01-02",
-    });
-
-    const createMs: number[] = [];
-    const returnMs: number[] = [];
-    await Promise.all(
-      people.slice(0, CONCURRENT_CLIENTS).map(async (client, i) => {
-        const started = performance.now();
-        const response = await requestBooking(app, client, {
-          creatorId: creators[i + 1]!.profile.id,
-          date: "2031-03-04",
-        });
-        createMs.push(performance.now() - started);
-        if (response.status !== 201) throw new Error(`create answered ${response.status}`);
-        const { order } = await response.json();
-        const paid = performance.now();
-        const landing = await payInSandbox(app, order);
-        returnMs.push(performance.now() - paid);
-        if (!landing.includes("payment=approved")) throw new Error(`payment landed on ${landing}`);
-      }),
-    );
-    const p95 = percentile(createMs, 95);
-    rows.push(
-      {
-        bench: "bookings",
-        name: `create p50 (${CONCURRENT_CLIENTS} concurrent)`,
-        value: percentile(createMs, 50),
-        unit: "ms",
-      },
-      {
-        bench: "bookings",
-        name: `create p95 (${CONCURRENT_CLIENTS} concurrent)`,
-        value: p95,
-        unit: "ms",
-        target: `≤ ${CREATE_P95_TARGET_MS}`,
-        ok: p95 <= CREATE_P95_TARGET_MS,
-      },
-      {
-        bench: "bookings",
-        name: "sandbox approve + return p95",
-        value: percentile(returnMs, 95),
-        unit: "ms",
-      },
-    );
-
-    const slotCreator = creators[0]!.profile.id;
-    const statuses = await Promise.all(
-      people.slice(CONCURRENT_CLIENTS).map(async (client) => {
-        const response = await requestBooking(app, client, {
-          creatorId: slotCreator,
-          date: "2031-05-06",
-        });
-        await response.body?.cancel();
-        return response.status;
-      }),
-    );
-    const count = (s: number) => statuses.filter((x) => x === s).length;
-    const serverErrors = statuses.filter((s) => s >= 500).length;
-    rows.push(
-      {
-        bench: "bookings",
-        name: `one slot, ${SLOT_ATTEMPTS} attempts: booked`,
-        value: count(201),
-        unit: "",
-        target: "= 1",
-        ok: count(201) === 1,
-      },
-      {
-        bench: "bookings",
-        name: "one slot: refused 409",
-        value: count(409),
-        unit: "",
-        target: `= ${SLOT_ATTEMPTS - 1}`,
-        ok: count(409) === SLOT_ATTEMPTS - 1,
-      },
-      {
-        bench: "bookings",
-        name: "one slot: 5xx",
-        value: serverErrors,
-        unit: "",
-        target: "= 0",
-        ok: serverErrors === 0,
-      },
+    rows = await measure(
+      app,
+      setup.database.db,
+      people,
+      creators.map((c) => c.profile.id),
     );
   } finally {
     server.child.kill("SIGTERM");
@@ -168,6 +326,7 @@ async function main() {
     await setup.close();
   }
   printTable(rows);
+  console.log(`\n${loadAtStart} at start; ${loadAverage()} at end`);
   if (rows.some((r) => r.ok === false)) process.exitCode = 1;
 }
 

@@ -13,6 +13,7 @@ import {
   openOrder,
   type PaymentOrderRow,
   type PurposeHandlers,
+  prepareOrder,
   registerPurpose,
 } from "../payments/service.ts";
 import { createAdminNotification } from "../staff/service.ts";
@@ -36,24 +37,39 @@ import { announce, applyTransition } from "./transition.ts";
 const system = { role: "system" as const, userId: null };
 const LIVE: readonly BookingStatus[] = ["pending", "confirmed"];
 
-/** The deposit's order for an unpaid booking: opened now, or the live one reused. */
+const depositRow = (b: q.BookingWithParties) => ({
+  purpose: "booking_deposit" as const,
+  subjectId: b.id,
+  bookingId: b.id,
+  amountCents: b.deposit_amount_cents,
+  currency: b.currency,
+});
+
+/** The deposit's order row, written in the transaction that makes the booking. */
+export const prepareDeposit = (deps: AppDeps, trx: Kysely<DB>, b: q.BookingWithParties) =>
+  prepareOrder(deps, trx, depositRow(b));
+
+const noteOrderId = (deps: AppDeps, db: Kysely<DB>, bookingId: string, orderId: string) =>
+  q.patchBooking(db, bookingId, ["pending_payment"], { paypal_order_id: orderId }, deps.now());
+
+/**
+ * The deposit's order for an unpaid booking: created at the provider now (the row the booking
+ * was made with, or a new attempt), or the live one reused. The booking notes the provider's
+ * order id in the transaction that records the provider's answer.
+ */
 export async function openDeposit(deps: AppDeps, b: q.BookingWithParties) {
+  let noted = false;
   const order = await openOrder(deps, {
-    purpose: "booking_deposit",
-    subjectId: b.id,
-    bookingId: b.id,
-    amountCents: b.deposit_amount_cents,
-    currency: b.currency,
+    ...depositRow(b),
     description: `Deposit: ${b.creator_name}, ${b.event_type ?? "Session"}, ${sessionWhen(b)}`,
+    recordCreated: async (trx, created) => {
+      noted = true;
+      if (created.provider_order_id) await noteOrderId(deps, trx, b.id, created.provider_order_id);
+    },
   });
-  if (order.provider_order_id && order.provider_order_id !== b.paypal_order_id) {
-    await q.patchBooking(
-      deps.database.db,
-      b.id,
-      ["pending_payment"],
-      { paypal_order_id: order.provider_order_id },
-      deps.now(),
-    );
+  // A live order another request (or an older release) created without noting it.
+  if (!noted && order.provider_order_id && order.provider_order_id !== b.paypal_order_id) {
+    await noteOrderId(deps, deps.database.db, b.id, order.provider_order_id);
   }
   return browserOrder(order);
 }

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bookingParties, getBooking, type Party } from "../../test/bookings.ts";
+import {
+  bookingParties,
+  freshKey,
+  getBooking,
+  type Party,
+  requestBooking,
+} from "../../test/bookings.ts";
 import {
   bookAhead,
   bookingRow,
   checkoutAtFake,
+  dateIn,
   ledgerRows,
   moneyAtFake,
   type PayPalTestApp,
@@ -328,5 +335,80 @@ describe("a certificate PayPal sends without the chain up to a root we trust", (
     );
     // The forged one never got that far; the genuine one was confirmed by PayPal.
     expect(asked).toHaveLength(1);
+  });
+});
+
+// Creating a booking commits twice (docs/decisions/022): the booking with its deposit's order
+// row (creating), then PayPal's answer with the booking's order id. Whatever happens between
+// the two, a repeat of the request resumes the same row, so PayPal gets its request id again.
+describe("creating a booking's deposit order", () => {
+  const input = () => ({ creatorId: parties.creatorId, date: dateIn(12), hours: 3 });
+  const ordersOf = (bookingId: string) =>
+    env.app.database.db
+      .selectFrom("payment_orders")
+      .selectAll()
+      .where("booking_id", "=", bookingId)
+      .execute();
+  const onlyBookingOf = async () =>
+    env.app.database.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("client_user_id", "=", parties.client.userId)
+      .executeTakeFirstOrThrow();
+  const createOrderCalls = (bookingId: string) =>
+    env.fake.requests.filter(
+      (r) =>
+        r.operation === "createOrder" &&
+        JSON.parse(r.body).purchase_units[0].reference_id === bookingId,
+    );
+
+  it("PayPal not answering: the booking is released, its order failed, and a repeat says so", async () => {
+    const key = freshKey();
+    env.fake.failNext("createOrder", "server_error", 3);
+    const first = await requestBooking(env.app, parties.client, input(), key);
+    expect(first.status).toBe(503);
+    const booking = await onlyBookingOf();
+    expect(booking).toMatchObject({ status: "cancelled", paypal_order_id: null });
+    const orders = await ordersOf(booking.id);
+    expect(orders.map((o) => [o.status, o.provider_order_id])).toEqual([["failed", null]]);
+
+    const again = await requestBooking(env.app, parties.client, input(), key);
+    expect(again.status).toBe(201);
+    expect((await again.json()).booking).toMatchObject({ id: booking.id, status: "cancelled" });
+    expect(await ordersOf(booking.id)).toHaveLength(1);
+    expect(createOrderCalls(booking.id)).toHaveLength(3);
+  });
+
+  it("a crash between the two commits: the repeat with the same key resumes with one PayPal order", async () => {
+    const key = freshKey();
+    const first = await requestBooking(env.app, parties.client, input(), key);
+    expect(first.status).toBe(201);
+    const { booking, order } = await first.json();
+    // As if the process died after PayPal answered, before the answer was recorded.
+    await env.app.database.db
+      .updateTable("payment_orders")
+      .set({ status: "creating", provider_order_id: null, approve_url: null, approve_by: null })
+      .where("booking_id", "=", booking.id)
+      .execute();
+    await env.app.database.db
+      .updateTable("bookings")
+      .set({ paypal_order_id: null })
+      .where("id", "=", booking.id)
+      .execute();
+
+    const again = await requestBooking(env.app, parties.client, input(), key);
+    expect(again.status).toBe(201);
+    const resumed = await again.json();
+    expect(resumed.booking).toMatchObject({ id: booking.id, status: "pending_payment" });
+    expect(resumed.order).toEqual(order);
+    const calls = createOrderCalls(booking.id);
+    expect(calls).toHaveLength(2);
+    expect(new Set(calls.map((c) => c.requestId)).size).toBe(1);
+    const orders = await ordersOf(booking.id);
+    expect(orders.map((o) => [o.status, o.provider_order_id])).toEqual([
+      ["awaiting_buyer", order.id],
+    ]);
+    expect((await bookingRow(env.app, booking.id)).paypal_order_id).toBe(order.id);
+    expect(await onlyBookingOf()).toMatchObject({ id: booking.id });
   });
 });

@@ -26,7 +26,7 @@ import {
   scheduleOwner,
 } from "../availability/schedule-service.ts";
 import { paymentProvider } from "../payments/service.ts";
-import { openDeposit } from "./booking-payments.ts";
+import { openDeposit, prepareDeposit } from "./booking-payments.ts";
 import * as q from "./queries.ts";
 import { bookingDetail } from "./read.ts";
 import { applyTransition, beginBooking } from "./transition.ts";
@@ -149,6 +149,8 @@ export async function createBooking(
       if (isOverlap(error)) throw new AppError("conflict", SLOT_TAKEN_MESSAGE);
       throw error;
     });
+    // The deposit's order row commits with the booking: a repeat finds it and resumes.
+    await prepareDeposit(deps, trx, booking);
     if (idempotencyKey) {
       await storeIdempotentResponse(trx, scope, idempotencyKey, hash, {
         status: 201,

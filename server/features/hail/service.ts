@@ -28,6 +28,7 @@ import {
   liveOrder,
   openOrder,
   paymentProvider,
+  prepareOrder,
   releaseOrder,
 } from "../payments/service.ts";
 import { hailEvent, hailView, offerEvents, publishOffers } from "./events.ts";
@@ -56,6 +57,18 @@ function sessionWindow(now: Date, startInMinutes: number, hours: number, radiusM
 }
 
 type Match = Awaited<ReturnType<typeof q.matchCreators>>;
+
+const noteHailOrder = (deps: AppDeps, db: Kysely<DB>, id: string, orderId: string | null) =>
+  q.patchHail(db, id, ["awaiting_payment"], { paypal_order_id: orderId }, deps.now());
+
+/** A hail's order holds the most any creator reached would cost. */
+const hailOrderRow = (hail: q.HailRow) => ({
+  purpose: "hail" as const,
+  subjectId: hail.id,
+  bookingId: null,
+  amountCents: hail.max_total_cents,
+  currency: hail.currency,
+});
 
 function match(
   deps: AppDeps,
@@ -201,6 +214,8 @@ export async function createHail(
       { hailId: row.id },
       { executor: trx, startAfter: payBy },
     );
+    // The order row commits with the hail: a repeat finds it and resumes.
+    await prepareOrder(deps, trx, hailOrderRow(row));
     if (idempotencyKey) {
       await storeIdempotentResponse(trx, scope, idempotencyKey, hash, {
         status: 201,
@@ -220,14 +235,14 @@ export async function createHail(
     };
   }
   let order: Awaited<ReturnType<typeof openOrder>>;
+  let patched: q.HailRow | undefined;
   try {
     order = await openOrder(deps, {
-      purpose: "hail",
-      subjectId: hail.id,
-      bookingId: null,
-      amountCents: hail.max_total_cents,
-      currency: hail.currency,
+      ...hailOrderRow(hail),
       description: `Hail: ${hail.service}, ${hail.hours} h (the most any creator reached would cost)`,
+      recordCreated: async (trx, created) => {
+        patched = await noteHailOrder(deps, trx, hail.id, created.provider_order_id);
+      },
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== "unavailable") throw error;
@@ -237,15 +252,10 @@ export async function createHail(
       "The payment provider is not answering, so the hail was not sent. Please try again.",
     );
   }
-  const patched = order.provider_order_id
-    ? await q.patchHail(
-        db,
-        hail.id,
-        ["awaiting_payment"],
-        { paypal_order_id: order.provider_order_id },
-        deps.now(),
-      )
-    : undefined;
+  // A live order another request created (it noted its id on the hail itself).
+  if (!patched && order.provider_order_id && order.provider_order_id !== hail.paypal_order_id) {
+    patched = await noteHailOrder(deps, db, hail.id, order.provider_order_id);
+  }
   return { hail: await hailView(db, patched ?? hail), order: browserOrder(order) };
 }
 

@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { PAYMENT_MINIMUM_CENTS } from "../../../contracts/constants.ts";
+import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -30,7 +32,15 @@ export type OpenOrderInput = {
   amountCents: number;
   currency: string;
   description: string;
+  /**
+   * Run in the transaction that records the provider's answer (the order awaiting the buyer),
+   * so the subject notes its order id in the same commit.
+   */
+  recordCreated?: (trx: Kysely<DB>, order: q.PaymentOrderRow) => Promise<unknown>;
 };
+
+/** What an order row is written from, before the provider is asked. */
+export type OrderRowInput = Omit<OpenOrderInput, "description" | "recordCreated">;
 
 /** What the buyer's browser opens: the spec reads links[] for rel "approve". */
 export type BrowserOrder = { id: string; links: { rel: "approve"; href: string }[] };
@@ -57,15 +67,45 @@ export const canHold = (deps: AppDeps) => deps.config.paypal?.holds ?? true;
 
 const isUnique = (error: unknown) => (error as { code?: string }).code === "23505";
 
+function assertChargeable(amountCents: number) {
+  if (amountCents < PAYMENT_MINIMUM_CENTS) {
+    throw new AppError("validation_failed", "PayPal cannot charge less than $1.00.");
+  }
+}
+
+/** A new attempt's row, status creating: the provider is asked for it next. */
+async function insertAttempt(deps: AppDeps, db: Kysely<DB>, input: OrderRowInput, at: Date) {
+  const latest = await q.findLatestOrder(db, input.purpose, input.subjectId);
+  return q.insertOrder(db, {
+    purpose: input.purpose,
+    subjectId: input.subjectId,
+    bookingId: input.bookingId,
+    provider: paymentProvider(deps).name,
+    intent: intentFor(deps, input.purpose),
+    amountCents: input.amountCents,
+    currency: input.currency,
+    attempt: (latest?.attempt ?? 0) + 1,
+    at,
+  });
+}
+
+/**
+ * Writes a new subject's order row (status creating) in the caller's transaction, so the
+ * subject and its order commit together; openOrder then creates it at the provider (a repeat
+ * finds the same row, and its request id, and resumes).
+ */
+export async function prepareOrder(deps: AppDeps, trx: Kysely<DB>, input: OrderRowInput) {
+  assertChargeable(input.amountCents);
+  return insertAttempt(deps, trx, input, deps.now());
+}
+
 /**
  * The order the buyer should approve now: the live one while it has time left, else a new
  * one. Answers the order row with its approval link; an order already approved or paid is
  * answered as it is (the caller reads its status). Safe to repeat and to run concurrently.
  */
 export async function openOrder(deps: AppDeps, input: OpenOrderInput): Promise<q.PaymentOrderRow> {
-  if (input.amountCents < PAYMENT_MINIMUM_CENTS) {
-    throw new AppError("validation_failed", "PayPal cannot charge less than $1.00.");
-  }
+  assertChargeable(input.amountCents);
   const db = deps.database.db;
   const now = deps.now();
   const live = await q.findLiveOrder(db, input.purpose, input.subjectId);
@@ -81,20 +121,9 @@ export async function openOrder(deps: AppDeps, input: OpenOrderInput): Promise<q
     // Too little time left at PayPal: this one is replaced (and simply never approved).
     await q.patchOrder(db, live.id, ["awaiting_buyer"], { status: "expired" }, now);
   }
-  const latest = await q.findLatestOrder(db, input.purpose, input.subjectId);
   let row: q.PaymentOrderRow;
   try {
-    row = await q.insertOrder(db, {
-      purpose: input.purpose,
-      subjectId: input.subjectId,
-      bookingId: input.bookingId,
-      provider: paymentProvider(deps).name,
-      intent: intentFor(deps, input.purpose),
-      amountCents: input.amountCents,
-      currency: input.currency,
-      attempt: (latest?.attempt ?? 0) + 1,
-      at: now,
-    });
+    row = await insertAttempt(deps, db, input, now);
   } catch (error) {
     // Another request opened it at the same moment: answer that one.
     if (!isUnique(error)) throw error;
@@ -125,18 +154,20 @@ async function createAtProvider(
       returnUrl: `${origin}${PAYMENT_RETURN_PATH}`,
       cancelUrl: `${origin}${PAYMENT_CANCEL_PATH}`,
     });
-    const created = await q.patchOrder(
-      db,
-      row.id,
-      ["creating"],
-      {
-        status: "awaiting_buyer",
-        provider_order_id: order.id,
-        approve_url: order.approveUrl,
-        approve_by: new Date(row.created_at.getTime() + APPROVAL_WINDOW_MS),
-      },
-      deps.now(),
-    );
+    const patch = {
+      status: "awaiting_buyer" as const,
+      provider_order_id: order.id,
+      approve_url: order.approveUrl,
+      approve_by: new Date(row.created_at.getTime() + APPROVAL_WINDOW_MS),
+    };
+    const record = input.recordCreated;
+    const created = record
+      ? await db.transaction().execute(async (trx) => {
+          const patched = await q.patchOrder(trx, row.id, ["creating"], patch, deps.now());
+          if (patched) await record(trx, patched);
+          return patched;
+        })
+      : await q.patchOrder(db, row.id, ["creating"], patch, deps.now());
     return created ?? (await q.findOrder(db, row.id)) ?? row;
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;

@@ -18,7 +18,7 @@ export {
   registerPurpose,
   registerWebhook,
 } from "./handlers.ts";
-export { browserOrder, canHold, openOrder } from "./open-order.ts";
+export { browserOrder, canHold, openOrder, prepareOrder } from "./open-order.ts";
 export { paymentProvider } from "./provider-of.ts";
 export type { OrderPurpose, PaymentOrderRow } from "./queries.ts";
 export { requestSettlement } from "./settle.ts";
