@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { REALTIME_TOPICS } from "../../contracts/realtime.ts";
 import type { Database } from "../db/database.ts";
@@ -67,6 +68,43 @@ describe("realtime", () => {
     );
     expect(first.map((e) => e.audience)).toEqual(batch(1).map((e) => e.audience));
     expect(seen.some((e) => (e.payload as { id: string }).id.startsWith("b9-"))).toBe(false);
+  });
+
+  it("writes a transaction's events as its last step, in order, and none if it rolls back", async () => {
+    const { database, realtime } = await setup();
+    const seen: RealtimeEvent[] = [];
+    await realtime.subscribe((event) => seen.push(event));
+    const written = (trx: typeof database.db) =>
+      sql<{ n: number }>`select count(*)::int as n from realtime_events`
+        .execute(trx)
+        .then((r) => r.rows[0]!.n);
+    const answered = await realtime.transaction(async (trx) => {
+      const first = await realtime.publish(TOPIC, { id: "held-1" }, "public", trx);
+      expect(await written(trx)).toBe(0);
+      const rest = await realtime.publishMany(
+        [
+          { topic: TOPIC, payload: { id: "held-2" }, audience: "public" },
+          { topic: TOPIC, payload: { id: "held-3" }, audience: "staff" },
+        ],
+        trx,
+      );
+      return [first, ...rest];
+    });
+    expect(answered).toEqual([0, 0, 0]);
+    await expect(
+      realtime.transaction(async (trx) => {
+        await realtime.publish(TOPIC, { id: "never" }, "public", trx);
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    await waitFor(() => seen.length >= 3);
+    expect(seen.map((e) => (e.payload as { id: string }).id)).toEqual([
+      "held-1",
+      "held-2",
+      "held-3",
+    ]);
+    expect(seen.map((e) => e.id)).toEqual([...seen.map((e) => e.id)].sort((a, b) => a - b));
+    expect(await written(database.db)).toBe(3);
   });
 
   it("delivers each committed event once, with its id and payload, in id order", async () => {

@@ -89,6 +89,13 @@ export type Realtime = {
    * in the given order; answers their ids. Publish last in the transaction, as above.
    */
   publishMany(events: readonly EventToPublish[], executor?: Kysely<DB>): Promise<number[]>;
+  /**
+   * Runs `work` in a transaction whose events (published with its `trx`) are written together,
+   * in one statement, as its last step: the events' ordering lock is then held for that
+   * statement and the commit only, not for the rest of the work. Ids of events published inside
+   * are not known until then (publish answers 0 there).
+   */
+  transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
   /** Calls `handler` for every committed event, from any process, in id order. */
   subscribe(handler: Handler): Promise<() => void>;
   /**
@@ -292,6 +299,20 @@ async function addHandler<H>(set: Set<H>, handler: H, start: () => Promise<void>
   };
 }
 
+/** Events of a transaction opened by `Realtime.transaction`, written just before it commits. */
+const heldUntilCommit = new WeakMap<Kysely<DB>, EventToPublish[]>();
+
+function writeEvents(events: readonly EventToPublish[], executor: Kysely<DB>) {
+  if (!events.length) return Promise.resolve([]);
+  const rows = events.map(({ topic, payload, audience }) => ({
+    topic,
+    payload: payload ?? null,
+    audience: typeof audience === "string" ? audience : "user",
+    userId: typeof audience === "string" ? null : audience.userId,
+  }));
+  return insertEvents(executor, rows);
+}
+
 export function createRealtime(database: Database, log: Logger): Realtime {
   const { db } = database;
   const listener =
@@ -329,20 +350,36 @@ export function createRealtime(database: Database, log: Logger): Realtime {
 
   return {
     async publish(topic, payload, audience, executor = db) {
+      const held = heldUntilCommit.get(executor);
+      if (held) {
+        held.push({ topic, payload, audience });
+        return 0;
+      }
       const target = typeof audience === "string" ? audience : "user";
       const userId = typeof audience === "string" ? null : audience.userId;
       return insertEvent(executor, { topic, payload, audience: target, userId });
     },
     async publishMany(events, executor = db) {
-      if (!events.length) return [];
-      const rows = events.map(({ topic, payload, audience }) => ({
-        topic,
-        payload: payload ?? null,
-        audience: typeof audience === "string" ? audience : "user",
-        userId: typeof audience === "string" ? null : audience.userId,
-      }));
-      return insertEvents(executor, rows);
+      const held = heldUntilCommit.get(executor);
+      if (held) {
+        held.push(...events);
+        return events.map(() => 0);
+      }
+      return writeEvents(events, executor);
     },
+    transaction: (work) =>
+      db.transaction().execute(async (trx) => {
+        const events: EventToPublish[] = [];
+        heldUntilCommit.set(trx, events);
+        try {
+          const result = await work(trx);
+          heldUntilCommit.delete(trx);
+          await writeEvents(events, trx);
+          return result;
+        } finally {
+          heldUntilCommit.delete(trx);
+        }
+      }),
     subscribe: (handler) => addHandler(handlers, handler, start),
     async signal(name, payload, audience) {
       const signal: RealtimeSignalMessage = {

@@ -99,7 +99,7 @@ export async function createBooking(
   const hash = requestHash({ clientUserId, ...input });
   const scope = `${CREATE_SCOPE}:${clientUserId}`;
 
-  const bookingId = await deps.database.db.transaction().execute(async (trx) => {
+  const bookingId = await deps.realtime.transaction(async (trx) => {
     if (idempotencyKey) {
       const earlier = await claimIdempotencyKey(trx, scope, idempotencyKey, hash);
       if (earlier) return (earlier.body as { bookingId: string }).bookingId;

@@ -106,7 +106,7 @@ export async function applyTransition(
     await tellParties(deps, trx, { step: name, booking, actor, refund, to: t.to, now });
     return true;
   };
-  return options.trx ? run(options.trx) : deps.database.db.transaction().execute(run);
+  return options.trx ? run(options.trx) : deps.realtime.transaction(run);
 }
 
 /** A step's mails, subscribers, live event and notifications (in its transaction). */

@@ -68,7 +68,7 @@ export async function acceptHail(deps: AppDeps, profileId: string, hailId: strin
 
   let won: boolean;
   try {
-    won = await db.transaction().execute(async (trx) => {
+    won = await deps.realtime.transaction(async (trx) => {
       const claimed = await claimHail(deps, trx, hailId, profileId);
       if (!claimed) return false;
       const booking = await insertHailBooking(deps, trx, {
@@ -145,7 +145,7 @@ export async function capturePayment(deps: AppDeps, hailId: string) {
 
 export async function declineHail(deps: AppDeps, profileId: string, hailId: string) {
   await offerOf(deps, hailId, profileId);
-  const declined = await deps.database.db.transaction().execute(async (trx) => {
+  const declined = await deps.realtime.transaction(async (trx) => {
     const changed = await q.updateOffers(trx, hailId, ["offered"], "declined", deps.now(), {
       profileId,
     });
