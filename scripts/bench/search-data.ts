@@ -109,11 +109,12 @@ export async function generateCreators(pool: pg.Pool, count: number): Promise<vo
     await step(
       "profile stats",
       `update photographer_profiles p
-          set rating_avg = s.avg, review_count = s.n,
-              jobs_completed = (select count(*) from bookings b
-                                 where b.creator_profile_id = p.id and b.status = 'completed')
+          set rating_avg = s.avg, review_count = s.n, jobs_completed = coalesce(j.n, 0)
          from (select creator_profile_id, round(avg(rating), 2) as avg, count(*)::int as n
                  from reviews group by creator_profile_id) s
+         left join (select creator_profile_id, count(*)::int as n from bookings
+                     where status = 'completed' group by creator_profile_id) j
+           on j.creator_profile_id = s.creator_profile_id
         where s.creator_profile_id = p.id`,
     );
     await step(`indexes (${indexes.length})`, indexes);
