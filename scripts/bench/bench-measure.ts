@@ -7,30 +7,53 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
+async function timeRequest(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+function summarize(times: number[]): Latency {
+  const sorted = [...times].sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    n: sorted.length,
+  };
+}
+
 /** One request at a time over a kept-alive connection; latency of the whole HTTP exchange. */
 export async function measureSequential(
   baseUrl: string,
   paths: string[],
   { warmup = 200 }: { warmup?: number } = {},
 ): Promise<Latency> {
-  const run = async (path: string) => {
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}${path}`);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    return performance.now() - started;
-  };
-  for (const path of paths.slice(0, warmup)) await run(path);
-  const times: number[] = [];
-  for (const path of paths) times.push(await run(path));
-  times.sort((a, b) => a - b);
-  const round = (v: number) => Math.round(v * 100) / 100;
-  return {
-    p50: round(percentile(times, 50)),
-    p95: round(percentile(times, 95)),
-    p99: round(percentile(times, 99)),
-    n: times.length,
-  };
+  return (await measureAlternating([baseUrl], paths, { warmup }))[0]!;
+}
+
+/**
+ * The same paths against several servers, one request at a time, each path sent to every
+ * server in turn: a burst of load from others on the machine lands on all of them alike, so
+ * their figures compare within one run.
+ */
+export async function measureAlternating(
+  baseUrls: string[],
+  paths: string[],
+  { warmup = 200 }: { warmup?: number } = {},
+): Promise<Latency[]> {
+  for (const path of paths.slice(0, warmup)) {
+    for (const baseUrl of baseUrls) await timeRequest(`${baseUrl}${path}`);
+  }
+  const times: number[][] = baseUrls.map(() => []);
+  for (const path of paths) {
+    for (const [i, baseUrl] of baseUrls.entries())
+      times[i]!.push(await timeRequest(`${baseUrl}${path}`));
+  }
+  return times.map(summarize);
 }
 
 /**

@@ -19,6 +19,7 @@ const STANDALONE: [name: string, file: string][] = [
   ["startup", "startup.ts"],
   ["signed-in", "signed-in.ts"],
   ["search", "search.ts"],
+  ["search-scale", "search-scale.ts"],
   ["bookings", "bookings.ts"],
   ["hail", "hail.ts"],
   ["messages", "messages.ts"],

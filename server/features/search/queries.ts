@@ -62,15 +62,24 @@ function serviceCondition(service: SearchCriteria["services"][number]): RawBuild
     : hasSpecialty;
 }
 
-function filterConditions(c: SearchCriteria): RawBuilder<boolean>[] {
-  const conditions: RawBuilder<boolean>[] = c.services.map(serviceCondition);
-  if (c.freeOn) {
-    // The SQL twin of server/features/availability/schedule-free-time.ts (tested equal).
-    conditions.push(sql`creator_free_on(p.id, p.user_id, p.time_zone, p.min_notice_minutes,
-      p.buffer_minutes, ${c.freeOn.date}::date, ${c.freeOn.now}::timestamptz, ${sql.lit(c.freeOn.minutes)})`);
-  }
-  return conditions;
+function freeOnConditions(c: SearchCriteria): RawBuilder<boolean>[] {
+  if (!c.freeOn) return [];
+  // The SQL twin of server/features/availability/schedule-free-time.ts (tested equal).
+  return [
+    sql`creator_free_on(p.id, p.user_id, p.time_zone, p.min_notice_minutes,
+      p.buffer_minutes, ${c.freeOn.date}::date, ${c.freeOn.now}::timestamptz, ${sql.lit(c.freeOn.minutes)})`,
+  ];
 }
+
+function filterConditions(c: SearchCriteria): RawBuilder<boolean>[] {
+  return [...c.services.map(serviceCondition), ...freeOnConditions(c)];
+}
+
+/**
+ * How many nearest creators (of the service's partial index) the first walk reads at most
+ * before it gives way to the walk bounded by the largest travel radius.
+ */
+export const NEAREST_WALK = 200;
 
 function keysetAfter(after: SearchKey | null, key: RawBuilder<number>): RawBuilder<boolean> {
   if (!after) return sql`true`;
@@ -88,8 +97,13 @@ const COVER = sql`${coverImageSql("c.user_id")} as cover_key`;
 
 /**
  * Nearest listed creators whose service area covers the point, in two index steps:
- * 1. a nearest-first (KNN) walk of the base-position GiST index, bounded by the largest
- *    travel radius, keeps the first `limit` creators that cover the point and pass the filters;
+ * 1. a nearest-first (KNN) walk of the base-position GiST index keeps the first `limit`
+ *    creators that cover the point and pass the filters. It reads at most NEAREST_WALK
+ *    creators, in a subquery whose only conditions are the partial index's: its LIMIT makes
+ *    the ordered index scan the planner's choice whatever the filters (a bounding box there
+ *    lets a generic plan prefer a bitmap scan and sort of every creator in the box — 10×
+ *    slower per 10× creators). Only when that finds too few (a sparse area) does a second walk,
+ *    bounded by the largest travel radius, go further;
  * 2. the page is then read exactly, ordered (distance, rating desc, id), from the small disc
  *    those creators span, so creators at the same distance are never split or lost.
  * The sort key is the chord distance (`<->`), which orders exactly like the great-circle one.
@@ -100,24 +114,37 @@ function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
   const chord = sql<number>`(${base} <-> ${here})`;
   const reach = sql`coalesce(p.travel_radius, ${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}) * ${sql.lit(METERS_PER_MILE)}`;
   // Repeats the partial index's predicate so the planner may use it.
-  const covering = sql.join(
-    [
-      sql`${listedSql} and p.base_position is not null`,
-      sql`earth_distance(${base}, ${here}) <= ${reach}`,
-      ...filterConditions(c),
-    ],
-    sql` and `,
-  );
-  // The subquery names its own `p`: profiles' fragments are written over that alias.
-  const maxReach = sql`greatest(${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}, (select max(p.travel_radius)
-    from photographer_profiles p where ${listedSql})) * ${sql.lit(METERS_PER_MILE)}`;
+  const indexed = [
+    sql`${listedSql} and p.base_position is not null`,
+    ...c.services.map(serviceCondition),
+  ];
+  const unindexed = [sql`earth_distance(${base}, ${here}) <= ${reach}`, ...freeOnConditions(c)];
+  const covering = sql.join([...indexed, ...unindexed], sql` and `);
+  // An upper bound, so deactivated creators may count: without the deactivation check the
+  // maximum is one probe of photographer_profiles_listed_radius_idx, not a scan of every creator.
+  const maxReach = sql`greatest(${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}, (select max(r.travel_radius)
+    from photographer_profiles r where r.is_published and r.approved)) * ${sql.lit(METERS_PER_MILE)}`;
   const from = c.after ? sql`${c.after.distance}::float8` : sql`-1::float8`;
+  const beyond = c.after ? sql`${chord} > ${from}` : sql`true`;
   return sql<CardRow>`
-    with knn as materialized (
-      select ${chord} as chord from photographer_profiles p
-      where ${covering} and earth_box(${here}, ${maxReach}) @> ${base} and ${chord} > ${from}
-      order by ${base} <-> ${here}
+    with near as materialized (
+      select p.chord from (
+        select p.*, ${chord} as chord from photographer_profiles p
+        where ${sql.join(indexed, sql` and `)} and ${beyond}
+        order by ${base} <-> ${here}
+        limit ${sql.lit(NEAREST_WALK)}
+      ) p
+      where ${sql.join(unindexed, sql` and `)}
+      order by p.chord
       limit ${c.limit}
+    ), knn as (
+      select chord from near
+      union all
+      (select ${chord} from photographer_profiles p
+        where ${covering} and earth_box(${here}, ${maxReach}) @> ${base} and ${beyond}
+          and (select count(*) from near) < ${c.limit}
+        order by ${base} <-> ${here}
+        limit ${c.limit})
     ), reach as (
       select coalesce(max(chord), ${from}) * 1.000001 + 1 as chord from knn
     )

@@ -10,7 +10,7 @@ import {
 import { createBooking, createCreator } from "../../db/factories.ts";
 import { EARTH_RADIUS_MILES } from "../../platform/geo.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
-import { creatorPageQuery } from "./queries.ts";
+import { creatorPageQuery, NEAREST_WALK } from "./queries.ts";
 import { matchOf } from "./service.ts";
 
 // ZIP 33139 (Miami Beach) is at 25.7873, -80.1564 in the zipcodes table.
@@ -166,6 +166,16 @@ describe("GET /api/search", () => {
     ]);
     expect(names(await search({ zip: ZIP, date: "2031-03-11" }))).toHaveLength(5);
     expect(names(await search({ zip: ZIP }))).toHaveLength(5);
+  });
+
+  it("goes past the first walk's nearest creators when none of them reach the point", async () => {
+    await creatorAt("Near", 5, { travelRadius: 10 });
+    // Nearer than Far but out of reach: the first walk reads them all and finds none.
+    for (let i = 0; i < NEAREST_WALK; i++) {
+      await creatorAt(`Short reach ${i}`, 12 + (i % 20) * 0.1, { travelRadius: 10 });
+    }
+    await creatorAt("Far", 30, { travelRadius: 50 });
+    expect(names(await search({ zip: ZIP }))).toEqual(["Near", "Far"]);
   });
 
   it("pages with no duplicate or missing result while creators are added between pages", async () => {
