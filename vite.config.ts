@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { ROUTE_PRELOADS_FILE } from "./contracts/routes.ts";
+import { trimTailwindMerge } from "./scripts/tailwind-merge-trim.ts";
 
 /**
  * Lists, per screen (web/routes/<screen>.tsx), the chunks it needs beyond the entry's own, so
@@ -40,7 +41,7 @@ function routePreloads(): Plugin {
 const appConfig = {
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), routePreloads()],
+  plugins: [react(), tailwindcss(), routePreloads(), trimTailwindMerge()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
