@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { ApiError, type ApiErrorCode } from "./api-error.ts";
+import { toast } from "./toast.ts";
 
 /** The spec's toast for a call made without a session, on every screen. */
 export const AUTH_REQUIRED = "Authentication required";

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "./toast.ts";
 
 // Better Auth answers /api/auth/* in its own shape, `{ code, message }` beside `data`, and its
 // client reads that shape (docs/decisions/006-auth-error-shape.md). This file is the one place

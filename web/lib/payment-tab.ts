@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import type { z } from "zod";
 import type { ZPaymentOrder } from "../../contracts/bookings.ts";
+import { toast } from "./toast.ts";
 
 // The buyer approves a payment at the provider in a new tab (spec §4, §8): bookings' deposit
 // and hold, and a hail's authorization, all go the same way.

@@ -1,6 +1,6 @@
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
+import { Slot } from "./slot.tsx";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
@@ -21,7 +21,7 @@ export function CardTitle({
   asChild = false,
   ...props
 }: ComponentProps<"h3"> & { asChild?: boolean }) {
-  const Component = asChild ? Slot.Root : "h3";
+  const Component = asChild ? Slot : "h3";
   return <Component className={cn("text-lg font-semibold text-ink-900", className)} {...props} />;
 }
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { BRAND_NAME, PASSWORD_LENGTH } from "../../../contracts/constants.ts";
 import { Button, SubmitButton } from "../../components/ui/button.tsx";
 import { EmailField, InputField } from "../../components/ui/field.tsx";
 import { authClient, refreshSession } from "../../lib/auth-client.ts";
 import { EMAIL_NOT_VERIFIED, isAuthError, toastAuthError } from "../../lib/auth-errors.ts";
+import { toast } from "../../lib/toast.ts";
 import type { AuthMode } from "./auth-dialog-store.ts";
 import { announceSessionChange } from "./session-effects.ts";
 import { SocialButtons } from "./social-buttons.tsx";

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { ZAdminMe } from "../../../contracts/accounts.ts";
 import {
   type AdminNotificationsResponse,
@@ -11,6 +10,7 @@ import {
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { subscribeEvents } from "../../lib/events.ts";
+import { toast } from "../../lib/toast.ts";
 
 export const adminKeys = {
   /** Per user, so signing out or in as someone else never shows the previous user's state. */

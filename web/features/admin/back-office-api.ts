@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import {
   type AdminPeriod,
   ZAdminAuditPage,
@@ -12,6 +11,7 @@ import {
 } from "../../../contracts/back-office.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { toastApiError } from "../../lib/api-errors.ts";
+import { toast } from "../../lib/toast.ts";
 
 const backOfficeKeys = {
   all: ["admin", "back-office"] as const,

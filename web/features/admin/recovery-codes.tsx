@@ -1,7 +1,7 @@
 import { Copy, Download } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { showError } from "../../lib/api-errors.ts";
+import { toast } from "../../lib/toast.ts";
 
 /** The recovery codes, shown once after enrolment, to copy or download. */
 export function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { ZSubmitApplicationRequest } from "../../../contracts/applications.ts";
 import { APPLICATION_SPECIALTIES } from "../../../contracts/enums.ts";
@@ -16,6 +15,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import { selectInput, wholeNumberInput } from "../../lib/form-inputs.ts";
+import { toast } from "../../lib/toast.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { submitApplication } from "./api.ts";
 import { type SampleImage, SampleImagesField } from "./sample-images-field.tsx";

@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import type { ApplicationDecisionResponse } from "../../../contracts/applications.ts";
 import { toastApiError } from "../../lib/api-errors.ts";
+import { toast } from "../../lib/toast.ts";
 
 export type DecisionAction = "approve" | "deny";
 

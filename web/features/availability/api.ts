@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import {
   goOfflineApiPath,
   goOnlineApiPath,
@@ -16,6 +15,7 @@ import {
 } from "../../../contracts/availability.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { isRetryable, showError } from "../../lib/api-errors.ts";
+import { toast } from "../../lib/toast.ts";
 
 export const availabilityKeys = { presence: ["availability", "presence"] as const };
 

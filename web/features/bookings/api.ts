@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import {
   BOOKING_IDEMPOTENCY_HEADER,
   type BookingDetail,
@@ -19,6 +18,7 @@ import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { subscribeEvents } from "../../lib/events.ts";
 import { formatCents } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
 import { bookingKeys } from "./keys.ts";
 import { ACTION_DONE, ACTION_FAILED } from "./strings.ts";
 

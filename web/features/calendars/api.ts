@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import {
   CALENDARS,
   calendarFeedApiPath,
@@ -10,6 +9,7 @@ import {
   ZExternalCalendarList,
 } from "../../../contracts/calendars.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 
 export const calendarFeedKey = ["calendars", "feed"] as const;
 export const externalCalendarsKey = ["calendars", "external"] as const;

@@ -1,8 +1,8 @@
 import { CalendarPlus, Copy, RefreshCw, XCircle } from "lucide-react";
 import { useRef } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { toast } from "../../lib/toast.ts";
 import { useCalendarFeed, useCalendarFeedChange } from "./api.ts";
 
 // The caller's private ICS feed of their bookings: create, copy, replace (the old address stops

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { z } from "zod";
 import {
   type Delivery,
@@ -9,6 +8,7 @@ import {
   ZFavouriteRequest,
 } from "../../../contracts/delivery.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 
 export const deliveryKey = (bookingId: string) => ["delivery", bookingId] as const;
 const ZNothing = z.unknown();

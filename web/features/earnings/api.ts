@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import {
   ZAdminPayoutResponse,
   ZAdminPayoutsResponse,
@@ -13,6 +12,7 @@ import { apiRequest } from "../../lib/api-client.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { subscribeEvents } from "../../lib/events.ts";
 import { formatCents } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
 
 export const earningsKeys = {
   all: ["earnings"] as const,

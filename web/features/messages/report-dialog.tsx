@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { MESSAGES } from "../../../contracts/constants.ts";
 import { REPORT_SENT, REPORT_SENT_TITLE } from "../../../contracts/messages.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Label, Textarea } from "../../components/ui/input.tsx";
+import { toast } from "../../lib/toast.ts";
 import { reportConversation } from "./api.ts";
 
 /** Report a conversation to staff, with a reason. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import type { Conversation, ConversationsResponse } from "../../../contracts/messages.ts";
+import { toast } from "../../lib/toast.ts";
 import { setBlocked } from "./api.ts";
 import { messageKeys } from "./keys.ts";
 

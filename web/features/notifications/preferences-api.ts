@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import {
   PREFERENCES_SAVED,
   type Preferences,
@@ -7,6 +6,7 @@ import {
   ZUnsubscribeResponse,
 } from "../../../contracts/preferences.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 import { notificationKeys } from "./keys.ts";
 
 const PATH = "/account/preferences";

@@ -1,5 +1,4 @@
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { APPLICATION_SPECIALTIES, PROFILE_SPECIALTIES } from "../../../contracts/enums.ts";
 import {
@@ -24,6 +23,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import { wholeNumberInput } from "../../lib/form-inputs.ts";
+import { toast } from "../../lib/toast.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { completeOnboarding } from "./api.ts";
 

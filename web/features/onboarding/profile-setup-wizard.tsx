@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { PROFILE_SETUP_STEPS } from "../../../contracts/constants.ts";
 import type { ProfileSetupResponse } from "../../../contracts/profile-setup.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { isApiError, toastApiError } from "../../lib/api-errors.ts";
+import { toast } from "../../lib/toast.ts";
 import type { ProfileSetupActions } from "./api.ts";
 import { PasswordDialog } from "./password-dialog.tsx";
 import { draftFrom, stepErrors, stepRequest } from "./setup-draft.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { toastApiError } from "../../lib/api-errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { UPLOAD_FAILED } from "./api.ts";
 
 /** The files a file input picked, announced with a toast (none when nothing was picked). */

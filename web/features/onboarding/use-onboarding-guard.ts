@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ONBOARDING_MESSAGES } from "../../../contracts/onboarding.ts";
 import { isApiError, showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
+import { toast } from "../../lib/toast.ts";
 import { useOnboardingState } from "./api.ts";
 
 /**

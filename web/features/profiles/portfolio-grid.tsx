@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight, Heart } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { imageUrl } from "../../../contracts/media.ts";
 import type { PublicPortfolioItem } from "../../../contracts/profiles.ts";
 import { creatorProfilePath } from "../../../contracts/routes.ts";
@@ -10,6 +9,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { toastApiError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/cn.ts";
+import { toast } from "../../lib/toast.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
 import { useLike, usePortfolioPage } from "./api.ts";
 import { CommentsPopover } from "./comments-popover.tsx";

@@ -1,8 +1,8 @@
 import { Copy, Share2 } from "lucide-react";
 import { Popover } from "radix-ui";
-import { toast } from "sonner";
 import { SHARE_POPUP } from "../../../contracts/constants.ts";
 import { showError } from "../../lib/api-errors.ts";
+import { toast } from "../../lib/toast.ts";
 
 type ShareTarget = { label: string; url: (link: string, text: string, image: string) => string };
 

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import {
   type AdminReviewsFilter,
   bookingReviewsApiPath,
@@ -9,6 +8,7 @@ import {
   ZBookingReviews,
 } from "../../../contracts/reviews.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 
 export const reviewKeys = {
   all: ["reviews"] as const,

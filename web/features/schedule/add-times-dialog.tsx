@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { WEEKDAY_NAMES } from "../../../contracts/schedule.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
@@ -8,6 +7,7 @@ import { Input, Select } from "../../components/ui/input.tsx";
 import { isApiError } from "../../lib/api-errors.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatTimeZone } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
 import { type ScheduleChange, useScheduleChange } from "./api.ts";
 import { clock12, quarterHours } from "./format.ts";
 

@@ -1,6 +1,5 @@
 import { CalendarClock, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { SCHEDULE_MESSAGES, type Schedule } from "../../../contracts/schedule.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -15,6 +14,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Select } from "../../components/ui/input.tsx";
 import { isApiError, showError } from "../../lib/api-errors.ts";
 import { formatTimeZone } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
 import { AddTimesDialog } from "./add-times-dialog.tsx";
 import { type ScheduleItemKind, useSchedule, useScheduleChange } from "./api.ts";
 import {
