@@ -5,6 +5,13 @@ import { vapidEnv } from "../../server/test/vapid-env.ts";
 /** Production mode needs its own payment-data key; benchmarks store no real payout data. */
 const BENCH_PAYMENT_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
 
+const PLACEHOLDER_PAYPAL = {
+  PAYPAL_CLIENT_ID: "bench",
+  PAYPAL_CLIENT_SECRET: "bench",
+  PAYPAL_WEBHOOK_ID: "bench",
+  PAYPAL_API_BASE: "http://127.0.0.1:9",
+};
+
 export type BenchServer = { url: string; stop(): Promise<void> };
 
 /** Starts the built app (dist/server/main.js) as its own process with `env`; builds it if needed. */
@@ -25,11 +32,9 @@ export async function startBenchServer(
       PUBLIC_ORIGIN: "https://bench.shutterhail.invalid",
       SMTP_URL: "smtp://127.0.0.1:9",
       // Production requires PayPal (never the sandbox); benchmarks of pages pay nothing, so
-      // the credentials are placeholders and PayPal's address goes nowhere.
-      PAYPAL_CLIENT_ID: "bench",
-      PAYPAL_CLIENT_SECRET: "bench",
-      PAYPAL_WEBHOOK_ID: "bench",
-      PAYPAL_API_BASE: "http://127.0.0.1:9",
+      // the credentials are placeholders and PayPal's address goes nowhere. A bench that pays
+      // runs its servers in test mode, on the built-in sandbox.
+      ...((env.NODE_ENV ?? "production") === "production" ? PLACEHOLDER_PAYPAL : {}),
       ...vapidEnv(),
       DEMO_SEED: "off",
       LOG_LEVEL: "warn",
