@@ -5,7 +5,7 @@ import { vapidEnv } from "../../server/test/vapid-env.ts";
 /** Production mode needs its own payment-data key; benchmarks store no real payout data. */
 const BENCH_PAYMENT_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
 
-export type BenchServer = { url: string; stop(): Promise<void> };
+export type BenchServer = { url: string; pid: number; stop(): Promise<void> };
 
 /** Starts the built app (dist/server/main.js) as its own process with `env`; builds it if needed. */
 export async function startBenchServer(
@@ -56,6 +56,7 @@ export async function startBenchServer(
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         process.off("exit", killOnExit);
