@@ -20,7 +20,8 @@ export function parseLastEventId(header: string | undefined): number | null {
 /**
  * Streams every event `viewer()` may receive, each with its id as `id:`. Subscribes first, then
  * replays what came after `lastEventId`, then streams; nothing is sent twice or out of order.
- * `viewer` is asked again for every event, so a route can downgrade it while the stream is open.
+ * `viewer` is asked again for every event, so a route can downgrade it while the stream is open;
+ * user events are looked up for the user reading at the start (a stream never gains a user).
  * Signals (typing…) are sent once live, without an `id:`: they are never replayed.
  */
 export function streamEvents(c: Context<AppEnv>, viewer: () => Viewer, lastEventId: number | null) {
@@ -40,10 +41,13 @@ export function streamEvents(c: Context<AppEnv>, viewer: () => Viewer, lastEvent
       write({ id: String(event.id), event: event.topic, data: JSON.stringify(event.payload) });
     };
     let live = false;
-    const unsubscribe = await realtime.subscribe((event) => {
-      if (live) send(event);
-      else buffered.push(event);
-    });
+    const unsubscribe = await realtime.subscribe(
+      (event) => {
+        if (live) send(event);
+        else buffered.push(event);
+      },
+      { userId: viewer().userId },
+    );
     const unsubscribeSignals = await realtime.subscribeSignals((signal) => {
       if (!live || !mayReceiveSignal(viewer(), signal)) return;
       write({ event: signal.name, data: JSON.stringify(signal.payload) });
