@@ -15,7 +15,10 @@ export async function startBenchServer(
   if (!existsSync("dist/server/main.js") || !existsSync("dist/web/index.html")) {
     execSync("npm run build", { stdio: "inherit" });
   }
-  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
+  // BENCH_SERVER_NODE_FLAGS: Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+  // (not allowed in NODE_OPTIONS).
+  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...flags, "dist/server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
