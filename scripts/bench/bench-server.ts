@@ -12,7 +12,7 @@ const PLACEHOLDER_PAYPAL = {
   PAYPAL_API_BASE: "http://127.0.0.1:9",
 };
 
-export type BenchServer = { url: string; stop(): Promise<void> };
+export type BenchServer = { url: string; pid: number; stop(): Promise<void> };
 
 /** Starts the built app (dist/server/main.js) as its own process with `env`; builds it if needed. */
 export async function startBenchServer(
@@ -22,7 +22,10 @@ export async function startBenchServer(
   if (!existsSync("dist/server/main.js") || !existsSync("dist/web/index.html")) {
     execSync("npm run build", { stdio: "inherit" });
   }
-  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
+  // BENCH_SERVER_NODE_FLAGS: Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+  // (not allowed in NODE_OPTIONS).
+  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...flags, "dist/server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -61,6 +64,7 @@ export async function startBenchServer(
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         process.off("exit", killOnExit);

@@ -180,6 +180,8 @@ export function openEventStream(
           }
         });
         response.on("error", () => {});
+        // A server that dies mid-stream ends it: before `ready`, that is a failure (no-op after).
+        response.on("close", () => reject(new Error("event stream ended before ready")));
       },
     );
     request.on("error", (error) => {

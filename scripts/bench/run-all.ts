@@ -23,6 +23,7 @@ const STANDALONE: [name: string, file: string][] = [
   ["bookings", "bookings.ts"],
   ["hail", "hail.ts"],
   ["messages", "messages.ts"],
+  ["streams", "streams.ts"],
 ];
 
 const only = process.argv.slice(2);

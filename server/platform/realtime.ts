@@ -14,6 +14,7 @@ import {
   notify,
   pruneEventsBefore,
 } from "./realtime-queries.ts";
+import { createSubscribers, type Subscribers } from "./realtime-subscribers.ts";
 
 // The one NOTIFY channel; its payload is an event id (migration 060).
 const CHANNEL = "realtime_events";
@@ -21,8 +22,10 @@ const CHANNEL = "realtime_events";
 const SIGNAL_CHANNEL = "realtime_signals";
 // A person's sessions or account changed (migration 121): the payload is their user id.
 const AUTH_CHANNEL = "auth_changed";
-// Read at most this many rows per query when catching up.
-const BATCH = 500;
+// Read at most this many rows per query when catching up. One change may publish an event for
+// each of thousands of people (publishMany): each query is a round trip before the next rows
+// go out, so a 10,000-event fan-out takes 2 reads, not 20 (docs/performance.md, streams).
+const BATCH = 5000;
 
 /** Who may receive an event: everyone, staff, or one user. */
 export type EventAudience = "public" | "staff" | { userId: string };
@@ -96,8 +99,11 @@ export type Realtime = {
    * are not known until then (publish answers 0 there).
    */
   transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
-  /** Calls `handler` for every committed event, from any process, in id order. */
-  subscribe(handler: Handler): Promise<() => void>;
+  /**
+   * Calls `handler` for every committed event, from any process, in id order; with `scope`,
+   * for public and staff events and only the user events addressed to `scope.userId`.
+   */
+  subscribe(handler: Handler, scope?: { userId: string | null }): Promise<() => void>;
   /**
    * Sends a live-only signal to every process's streams (pg_notify, never stored): a viewer
    * whose stream is not open at that moment never gets it.
@@ -203,12 +209,12 @@ function postgresListener(database: Database, log: Logger): Listener {
 }
 
 /**
- * Hands every committed event to `handlers`, in id order. NOTIFY only says "something new": it
+ * Hands every committed event to its `subscribers`, in id order. NOTIFY only says "something new": it
  * reads every row after the last one handed out, so a lost notification (or a lost LISTEN
  * connection) costs latency, never an event. Until `startAt` gives the starting position, a
  * notification does not read from id 0.
  */
-function eventFeed(db: Kysely<DB>, log: Logger, handlers: Set<Handler>) {
+function eventFeed(db: Kysely<DB>, log: Logger, subscribers: Subscribers) {
   let closed = false;
   // The newest event this process has handed to its subscribers.
   let lastId = 0;
@@ -218,7 +224,7 @@ function eventFeed(db: Kysely<DB>, log: Logger, handlers: Set<Handler>) {
 
   function handOut(row: RealtimeEvent) {
     lastId = row.id;
-    for (const handler of handlers) {
+    for (const handler of subscribers.for(row)) {
       try {
         handler(row);
       } catch (error) {
@@ -285,18 +291,19 @@ function signalDelivery(handlers: Set<SignalHandler>, log: Logger) {
   };
 }
 
-/** Adds a handler, starts listening, and answers how to remove it (removed again if start fails). */
-async function addHandler<H>(set: Set<H>, handler: H, start: () => Promise<void>) {
-  set.add(handler);
+/**
+ * Adds a handler (`add` answers how to remove it), starts listening, and answers the removal
+ * (done at once if start fails).
+ */
+async function addHandler(add: () => () => void, start: () => Promise<void>) {
+  const remove = add();
   try {
     await start();
   } catch (error) {
-    set.delete(handler);
+    remove();
     throw error;
   }
-  return () => {
-    set.delete(handler);
-  };
+  return remove;
 }
 
 /** Events of a transaction opened by `Realtime.transaction`, written just before it commits. */
@@ -313,14 +320,24 @@ function writeEvents(events: readonly EventToPublish[], executor: Kysely<DB>) {
   return insertEvents(executor, rows);
 }
 
+/** Adds `handler` to `set`; answers how to remove it. */
+const addTo =
+  <H>(set: Set<H>, handler: H) =>
+  () => {
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+    };
+  };
+
 export function createRealtime(database: Database, log: Logger): Realtime {
   const { db } = database;
   const listener =
     database.kind === "pglite" ? pgliteListener(database) : postgresListener(database, log);
-  const handlers = new Set<Handler>();
+  const subscribers = createSubscribers();
   const signalHandlers = new Set<SignalHandler>();
   const authHandlers = new Set<AuthChangeHandler>();
-  const feed = eventFeed(db, log, handlers);
+  const feed = eventFeed(db, log, subscribers);
   let started: Promise<void> | undefined;
   const position = () => eventPosition(db);
 
@@ -380,7 +397,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
           heldUntilCommit.delete(trx);
         }
       }),
-    subscribe: (handler) => addHandler(handlers, handler, start),
+    subscribe: (handler, scope) => addHandler(() => subscribers.add(handler, scope), start),
     async signal(name, payload, audience) {
       const signal: RealtimeSignalMessage = {
         name,
@@ -390,8 +407,8 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       };
       await notify(db, SIGNAL_CHANNEL, JSON.stringify(signal));
     },
-    subscribeAuthChanges: (handler) => addHandler(authHandlers, handler, start),
-    subscribeSignals: (handler) => addHandler(signalHandlers, handler, start),
+    subscribeAuthChanges: (handler) => addHandler(addTo(authHandlers, handler), start),
+    subscribeSignals: (handler) => addHandler(addTo(signalHandlers, handler), start),
     position,
     eventsBetween: (after, through, viewer, limit) =>
       eventsBetween(db, { after, through, viewer, limit }),

@@ -17,18 +17,30 @@ export function parseLastEventId(header: string | undefined): number | null {
   return /^\d{1,15}$/.test(header) ? Number(header) : Number.NaN;
 }
 
+type SseMessage = { event: string; data: string; id?: string };
+
+/**
+ * One SSE message, as Hono's writeSSE writes it, without its per-message promise hops (one
+ * process writes an event to 10,000 streams at once). `data` is JSON (one line), `event` a
+ * topic name and `id` a number, so no field needs splitting or checking for line breaks.
+ */
+const sseText = ({ event, data, id }: SseMessage) =>
+  `event: ${event}\ndata: ${data}\n${id === undefined ? "" : `id: ${id}\n`}\n`;
+
 /**
  * Streams every event `viewer()` may receive, each with its id as `id:`. Subscribes first, then
  * replays what came after `lastEventId`, then streams; nothing is sent twice or out of order.
- * `viewer` is asked again for every event, so a route can downgrade it while the stream is open.
+ * `viewer` is asked again for every event, so a route can downgrade it while the stream is open;
+ * user events are looked up for the user reading at the start (a stream never gains a user).
  * Signals (typing…) are sent once live, without an `id:`: they are never replayed.
  */
 export function streamEvents(c: Context<AppEnv>, viewer: () => Viewer, lastEventId: number | null) {
   const { realtime, openStreams } = c.var.deps;
   return streamSSE(c, async (stream) => {
-    let writing = Promise.resolve();
-    const write = (message: { event: string; data: string; id?: string }) => {
-      writing = writing.then(() => stream.writeSSE(message)).catch(() => {});
+    // The stream's writer queues writes in call order; `writing` is the last (it never rejects).
+    let writing: Promise<unknown> = Promise.resolve();
+    const write = (message: SseMessage) => {
+      writing = stream.write(sseText(message));
     };
     // Events up to `sent` were replayed (or predate the stream): live ones after it only.
     let sent = Number.POSITIVE_INFINITY;
@@ -40,10 +52,13 @@ export function streamEvents(c: Context<AppEnv>, viewer: () => Viewer, lastEvent
       write({ id: String(event.id), event: event.topic, data: JSON.stringify(event.payload) });
     };
     let live = false;
-    const unsubscribe = await realtime.subscribe((event) => {
-      if (live) send(event);
-      else buffered.push(event);
-    });
+    const unsubscribe = await realtime.subscribe(
+      (event) => {
+        if (live) send(event);
+        else buffered.push(event);
+      },
+      { userId: viewer().userId },
+    );
     const unsubscribeSignals = await realtime.subscribeSignals((signal) => {
       if (!live || !mayReceiveSignal(viewer(), signal)) return;
       write({ event: signal.name, data: JSON.stringify(signal.payload) });

@@ -9,7 +9,7 @@ import { createRouter } from "../../platform/http.ts";
 import { ANONYMOUS, type Viewer } from "../../platform/realtime.ts";
 import { parseLastEventId, streamEvents } from "../../platform/sse.ts";
 import { getAdminAccess } from "../staff/service.ts";
-import { touchActivity } from "./activity.ts";
+import { ACTIVITY_TOUCH_MS, touchActivity } from "./activity.ts";
 
 const eventsRoute = defineRoute({
   access: "public",
@@ -34,36 +34,51 @@ const eventsRoute = defineRoute({
   },
 });
 
-async function currentViewer(c: Context<AppEnv>): Promise<Viewer> {
+/** Who reads the stream; staff only when `mayBeStaff` (a stream never gains staff rights). */
+async function currentViewer(c: Context<AppEnv>, mayBeStaff = true): Promise<Viewer> {
   const session = await getSession(c);
   if (!session) return ANONYMOUS;
-  const admin = await getAdminAccess(c.var.deps, session.user.id);
+  const admin = mayBeStaff ? await getAdminAccess(c.var.deps, session.user.id) : null;
   return { userId: session.user.id, staff: !!admin };
 }
 
 export function eventRoutes() {
   return createRouter().openapi(eventsRoute, async (c) => {
+    const { deps } = c.var;
     let viewer = await currentViewer(c);
+    const staffAtOpen = viewer.staff;
+    let touchedAt = Number.NEGATIVE_INFINITY;
     const touch = (userId: string | null) => {
-      if (!userId) return;
-      touchActivity(c.var.deps, userId).catch((err) =>
-        c.var.deps.log.warn({ err }, "recording activity failed"),
+      const now = deps.now().getTime();
+      if (!userId || now - touchedAt < ACTIVITY_TOUCH_MS) return;
+      touchedAt = now;
+      touchActivity(deps, userId).catch((err) =>
+        deps.log.warn({ err }, "recording activity failed"),
       );
     };
     touch(viewer.userId);
     // Who is reading is looked up again on an open stream, so a signed-out user or a
-    // deactivated admin stops receiving what they may no longer see within seconds.
+    // deactivated admin stops receiving what they may no longer see within seconds. Only
+    // staff streams ask for staff access again, and a check still running when the next is
+    // due is not doubled: one process holds thousands of streams (docs/performance.md).
+    let checking = false;
     const recheck = setInterval(() => {
-      currentViewer(c).then(
-        (next) => {
-          viewer = next;
-          touch(next.userId);
-        },
-        () => {
-          viewer = ANONYMOUS;
-        },
-      );
-    }, c.var.deps.config.streamAccessCheckMs);
+      if (checking) return;
+      checking = true;
+      currentViewer(c, staffAtOpen)
+        .then(
+          (next) => {
+            viewer = next;
+            touch(next.userId);
+          },
+          () => {
+            viewer = ANONYMOUS;
+          },
+        )
+        .finally(() => {
+          checking = false;
+        });
+    }, deps.config.streamAccessCheckMs);
     c.req.raw.signal.addEventListener("abort", () => clearInterval(recheck));
     // EventSource's own reconnection sends the header, which is newer than the parameter.
     const lastEventId = c.req.header("last-event-id") ?? c.req.valid("query").lastEventId;
