@@ -53,8 +53,8 @@ function row(size: { creators: number; note: string }, latency: Latency) {
   return `${size.creators.toLocaleString("en-US").padStart(9)} creators: search p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms (${size.note})`;
 }
 
-const baseUrl = process.env.TEST_DATABASE_URL;
-if (!baseUrl) throw new Error("search-scale needs TEST_DATABASE_URL (PostgreSQL).");
+// PostgreSQL only, as the other PostgreSQL benches: the machine's server unless told otherwise.
+const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const sizes = [await prepare(BASELINE, baseUrl), await prepare(LARGE, baseUrl)];
 const servers: BenchServer[] = [];
 try {

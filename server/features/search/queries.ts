@@ -127,6 +127,9 @@ function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
   const from = c.after ? sql`${c.after.distance}::float8` : sql`-1::float8`;
   const beyond = c.after ? sql`${chord} > ${from}` : sql`true`;
   return sql<CardRow>`
+    -- near takes the walk's rows as they come, nearest first, and stops at the limit: the
+    -- costly conditions (a date's free time) run on those rows only. Were they to come in
+    -- another order, the disc below would only grow, never lose a creator.
     with near as materialized (
       select p.chord from (
         select p.*, ${chord} as chord from photographer_profiles p
@@ -135,7 +138,6 @@ function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
         limit ${sql.lit(NEAREST_WALK)}
       ) p
       where ${sql.join(unindexed, sql` and `)}
-      order by p.chord
       limit ${c.limit}
     ), knn as (
       select chord from near
