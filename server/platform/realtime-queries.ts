@@ -15,17 +15,19 @@ export async function insertEvent(
   return rows[0]!.id;
 }
 
-/** Records events in one statement, in the given order; answers their ids in that order. */
+/**
+ * Records events in one statement and one NOTIFY (migration 122), in the given order; answers
+ * their ids in that order (drawn ascending in the events' order).
+ */
 export async function insertEvents(
   executor: Kysely<DB>,
   events: { topic: string; payload: unknown; audience: string; userId: string | null }[],
 ): Promise<number[]> {
   const result = await sql<{ id: number }>`
-    select publish_realtime_event(e.event->>'topic', e.event->'payload',
-      e.event->>'audience', e.event->>'userId') as id
-    from jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as e(event, n)
-    order by e.n`.execute(executor);
-  return result.rows.map((row) => Number(row.id));
+    select id from publish_realtime_events(${JSON.stringify(events)}::jsonb) as id`.execute(
+    executor,
+  );
+  return result.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 export async function notify(db: Kysely<DB>, channel: string, payload: string) {
