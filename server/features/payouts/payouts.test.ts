@@ -86,7 +86,9 @@ async function toldCreator() {
     .select(["kind", "body", "link"])
     .where("user_id", "=", p.creator.userId)
     .where("kind", "in", ["payout_sent", "payout_failed"])
+    // The test's clock stands still, so a failure and its retry share a time: kind breaks the tie.
     .orderBy("created_at")
+    .orderBy("kind")
     .execute();
   const mails = await db
     .selectFrom("mail_outbox")
@@ -94,6 +96,7 @@ async function toldCreator() {
     .where("to_address", "=", p.creator.email)
     .where("subject", "like", "%payout%")
     .orderBy("created_at")
+    .orderBy("subject")
     .execute();
   return { notes, subjects: mails.map((m) => m.subject) };
 }
