@@ -160,7 +160,11 @@ test("a creator goes online with their location; a visitor's map shows them live
   );
   await expect(marker.locator("[data-available]")).toHaveAttribute("data-available", "true");
 
-  // Closing the last tab: offline once the grace is over (the sweep run as if then).
+  // Closing the last tab: offline once the grace is over (the sweep run as if then). A
+  // heartbeat still in flight as the tab closes may land after its beacon and count as the
+  // latest sign of life (then the creator goes offline after the full 90 s): close once the
+  // page's requests have settled.
+  await page.waitForLoadState("networkidle");
   await page.close({ runBeforeUnload: true });
   await expect
     .poll(async () => sweepPresence(app.deps, later(PRESENCE.leaveGraceSeconds + 1)), {
