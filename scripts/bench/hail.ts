@@ -20,7 +20,7 @@ export {};
 process.env.TEST_DB_KIND = "postgres";
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
-const { createHmac, randomBytes, randomUUID } = await import("node:crypto");
+const { randomBytes, randomUUID } = await import("node:crypto");
 const http = await import("node:http");
 const { rmSync } = await import("node:fs");
 const os = await import("node:os");
@@ -31,7 +31,7 @@ const { createPostgresTestDatabase } = await import("../../server/test/test-data
 const { freePort } = await import("../../server/test/free-port.ts");
 const { startBenchServer } = await import("./bench-server.ts");
 const { benchZips, generateCreators } = await import("./search-data.ts");
-const { printTable } = await import("./lib.ts");
+const { benchAddress, mintSessions, printTable } = await import("./lib.ts");
 type BenchRow = import("./lib.ts").BenchRow;
 type BenchServer = import("./bench-server.ts").BenchServer;
 type Database = import("../../server/db/database.ts").Database;
@@ -77,20 +77,9 @@ const offset = (from: { lat: number; lng: number }, miles: number, angle: number
 /** Cluster centres on a 4-mile circle around POINT: 2.5 miles apart, each 50 within 0.4 mile. */
 const clusterCentre = (k: number) => offset(POINT, 4, (2 * Math.PI * k) / CLUSTERS);
 
-/** The Cookie header of a session token, signed as Better Auth (better-call) signs it. */
-function sessionCookie(token: string) {
-  const signature = createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  const value = encodeURIComponent(`${token}.${signature}`);
-  // Production with an https origin reads the __Secure- name; send both.
-  return `better-auth.session_token=${value}; __Secure-better-auth.session_token=${value}`;
-}
-
 type Person = { userId: string; cookie: string; ip: string; profileId?: string };
 let addressCount = 0;
-const nextAddress = () => {
-  addressCount += 1;
-  return `10.${(addressCount >> 16) & 255}.${(addressCount >> 8) & 255}.${addressCount & 255}`;
-};
+const nextAddress = () => benchAddress(++addressCount);
 
 /** Users (with sessions), and for creators their listed profile, all in a few statements. */
 async function seedPeople(
@@ -110,18 +99,11 @@ async function seedPeople(
       signedUpAs: place ? "creator" : "client",
     }));
     await db.insertInto("user").values(users).execute();
-    const tokens = users.map(() => randomBytes(24).toString("base64url"));
-    await db
-      .insertInto("session")
-      .values(
-        users.map((u, i) => ({
-          id: randomUUID(),
-          token: tokens[i]!,
-          userId: u.id,
-          expiresAt: new Date(Date.now() + 7 * 86_400_000),
-        })),
-      )
-      .execute();
+    const cookies = await mintSessions(
+      db,
+      users.map((u) => u.id),
+      AUTH_SECRET,
+    );
     const creators = batch.flatMap((place, i) => (place ? [{ place, user: users[i]! }] : []));
     const profiles = creators.length
       ? await db
@@ -174,7 +156,7 @@ async function seedPeople(
     for (const [i, u] of users.entries()) {
       people.push({
         userId: u.id,
-        cookie: sessionCookie(tokens[i]!),
+        cookie: cookies[i]!,
         ip: nextAddress(),
         profileId: profileOf.get(u.id),
       });

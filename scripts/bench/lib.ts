@@ -121,6 +121,12 @@ export async function mintSessions(db: Kysely<DB>, userIds: string[], authSecret
   });
 }
 
+/**
+ * The `n`th made-up client address (10.x.y.z), for a bench whose simulated browsers each come
+ * from their own address behind a trusted proxy (`X-Forwarded-For`, `TRUST_PROXY=true`).
+ */
+export const benchAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 export type SseEvent = { event: string; data: string; id: string | undefined; at: number };
 export type EventStream = { close(): void; lastEventId(): string | undefined };
 // node:http rather than fetch: hundreds of long-lived responses, each chunk stamped on arrival.

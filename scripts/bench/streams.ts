@@ -27,9 +27,8 @@ const { createRealtime } = await import("../../server/platform/realtime.ts");
 const { createPostgresTestDatabase } = await import("../../server/test/test-database.ts");
 const { freePort } = await import("../../server/test/free-port.ts");
 const { startBenchServer } = await import("./bench-server.ts");
-const { loadAverage, mintSessions, openEventStream, percentile, printTable } = await import(
-  "./lib.ts"
-);
+const { benchAddress, loadAverage, mintSessions, openEventStream, percentile, printTable } =
+  await import("./lib.ts");
 type BenchRow = import("./lib.ts").BenchRow;
 type EventStream = import("./lib.ts").EventStream;
 type Database = import("../../server/db/database.ts").Database;
@@ -73,7 +72,7 @@ async function seedPeople(database: Database, count: number): Promise<Person[]> 
   return users.map((u, i) => ({
     userId: u.id,
     cookie: cookies[i]!,
-    ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    ip: benchAddress(i),
   }));
 }
 
