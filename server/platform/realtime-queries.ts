@@ -4,17 +4,6 @@ import type { RealtimeEvent, Viewer } from "./realtime.ts";
 
 const eventColumns = ["id", "topic", "payload", "audience", "user_id as userId"] as const;
 
-/** Records an event through publish_realtime_event (migration 060: it serialises and NOTIFYs). */
-export async function insertEvent(
-  executor: Kysely<DB>,
-  event: { topic: string; payload: unknown; audience: string; userId: string | null },
-): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    select publish_realtime_event(${event.topic}, ${JSON.stringify(event.payload ?? null)}::jsonb,
-      ${event.audience}, ${event.userId}) as id`.execute(executor);
-  return rows[0]!.id;
-}
-
 /**
  * Records events in one statement and one NOTIFY (migration 122), in the given order; answers
  * their ids in that order (drawn ascending in the events' order).

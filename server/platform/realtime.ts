@@ -9,7 +9,6 @@ import {
   eventPosition,
   eventsAfter,
   eventsBetween,
-  insertEvent,
   insertEvents,
   notify,
   pruneEventsBefore,
@@ -365,32 +364,27 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     return started;
   }
 
+  const publishMany: Realtime["publishMany"] = async (events, executor = db) => {
+    const held = heldUntilCommit.get(executor);
+    if (held) {
+      held.push(...events);
+      return events.map(() => 0);
+    }
+    return writeEvents(events, executor);
+  };
+
   return {
-    async publish(topic, payload, audience, executor = db) {
-      const held = heldUntilCommit.get(executor);
-      if (held) {
-        held.push({ topic, payload, audience });
-        return 0;
-      }
-      const target = typeof audience === "string" ? audience : "user";
-      const userId = typeof audience === "string" ? null : audience.userId;
-      return insertEvent(executor, { topic, payload, audience: target, userId });
+    async publish(topic, payload, audience, executor) {
+      const [id] = await publishMany([{ topic, payload, audience }], executor);
+      return id!;
     },
-    async publishMany(events, executor = db) {
-      const held = heldUntilCommit.get(executor);
-      if (held) {
-        held.push(...events);
-        return events.map(() => 0);
-      }
-      return writeEvents(events, executor);
-    },
+    publishMany,
     transaction: (work) =>
       db.transaction().execute(async (trx) => {
         const events: EventToPublish[] = [];
         heldUntilCommit.set(trx, events);
         try {
           const result = await work(trx);
-          heldUntilCommit.delete(trx);
           await writeEvents(events, trx);
           return result;
         } finally {
