@@ -7,6 +7,7 @@ import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { preparingPool } from "./prepared-statements.ts";
 import type { DB } from "./schema.ts";
 
 // bigint counts and numeric sums come back as JS numbers; every value we store fits.
@@ -38,7 +39,10 @@ function fromPool(
   onClose: () => Promise<void>,
   pglite?: PGlite,
 ): Database {
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // PGlite is one session whatever the pool does, so a stale plan could not be shed by closing
+  // a connection: it gets every statement unnamed, as Kysely sends them.
+  const dialectPool = kind === "postgres" ? preparingPool(pool) : pool;
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: dialectPool }) });
   return {
     kind,
     pool,
