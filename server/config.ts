@@ -40,7 +40,7 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   STREAM_ACCESS_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(600),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),

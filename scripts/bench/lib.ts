@@ -5,6 +5,7 @@ import http from "node:http";
 import os from "node:os";
 import type { Kysely } from "kysely";
 import type { DB } from "../../server/db/schema.ts";
+import { SESSION_LIFETIME_SECONDS } from "../../server/platform/auth.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 export type BenchRow = {
@@ -108,7 +109,9 @@ export async function mintSessions(db: Kysely<DB>, userIds: string[], authSecret
           id: randomUUID(),
           token: tokens[i + j]!,
           userId,
-          expiresAt: new Date(Date.now() + 7 * 86_400_000),
+          // As a sign-in leaves it: an older-looking session would be refreshed (a write, and a
+          // notice to every process) on its first request.
+          expiresAt: new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000),
         })),
       )
       .execute();

@@ -9,6 +9,9 @@ import type { Logger } from "./logger.ts";
 import type { Mail, Mailer } from "./mail.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
+/** A session lasts this long from its last refresh (Better Auth refreshes it once a day). */
+export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
+
 export function siteOrigin(config: Config): string {
   return config.publicOrigin ?? `http://localhost:${config.port}`;
 }
@@ -201,7 +204,7 @@ export function createAuth({
       ...(facebook ? { facebook } : {}),
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
+      expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: 60 * 60 * 24,
       additionalFields: {
         twoFactorVerified: { type: "boolean", required: false, defaultValue: false, input: false },

@@ -48,3 +48,49 @@ it("lets two processes see each other's events, and loses none while LISTEN reco
   await waitFor(() => seen.length === 6);
   expect(seen.slice(1).map((e) => e.id)).toEqual(ids);
 });
+
+/** A loopback TCP proxy to PostgreSQL that can stop passing bytes without closing anything. */
+async function freezableProxy(target: URL) {
+  const net = await import("node:net");
+  let frozen = false;
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(Number(target.port || 5432), target.hostname);
+    inbound.on("data", (chunk) => frozen || outbound.write(chunk));
+    outbound.on("data", (chunk) => frozen || inbound.write(chunk));
+    inbound.on("error", () => outbound.destroy());
+    outbound.on("error", () => inbound.destroy());
+    inbound.on("close", () => outbound.destroy());
+    outbound.on("close", () => inbound.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = new URL(target);
+  url.port = String((server.address() as { port: number }).port);
+  return {
+    url: url.toString(),
+    freeze: () => {
+      frozen = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+it("counts a LISTEN connection that stops answering as lost (the session cache stops trusting it)", async () => {
+  const database = await createTestDatabase();
+  cleanups.push(() => database.close());
+  const proxy = await freezableProxy(new URL(database.url!));
+  const throughProxy = { ...database, url: proxy.url };
+  const realtime = createRealtime(throughProxy, log, { livenessProbeMs: 200 });
+  cleanups.push(
+    () => proxy.close(),
+    () => realtime.close(),
+  );
+  const changes: string[] = [];
+  await realtime.subscribeAuthChanges((change) =>
+    changes.push(typeof change === "string" ? change : "user"),
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  expect(changes).not.toContain("lost");
+  // No error, no close: the path just goes silent.
+  proxy.freeze();
+  await waitFor(() => changes.includes("lost"), 5_000);
+});

@@ -157,7 +157,10 @@ function pgliteListener(database: Database): Listener {
   };
 }
 
-function postgresListener(database: Database, log: Logger): Listener {
+/** How often the LISTEN connection is probed; an answer may take half as long. */
+const LIVENESS_PROBE_MS = 10_000;
+
+function postgresListener(database: Database, log: Logger, probeMs: number): Listener {
   let client: pg.Client | undefined;
   let closed = false;
 
@@ -170,7 +173,10 @@ function postgresListener(database: Database, log: Logger): Listener {
       else if (message.channel === AUTH_CHANNEL) onAuth(message.payload ?? "");
       else onNotify();
     });
+    let lost = false;
     next.on("error", (error) => {
+      if (lost) return;
+      lost = true;
       log.warn({ err: error }, "realtime connection lost; reconnecting");
       onAuth("lost");
       client = undefined;
@@ -179,7 +185,24 @@ function postgresListener(database: Database, log: Logger): Listener {
     });
     await next.connect();
     await next.query(`listen "${CHANNEL}"; listen "${SIGNAL_CHANNEL}"; listen "${AUTH_CHANNEL}"`);
+    watchLiveness(next);
     return next;
+  }
+  // A connection can die without an error (a dropped network path): notifications would stop
+  // while the session cache trusts the channel. A probe that goes unanswered counts as lost.
+  function watchLiveness(watched: pg.Client) {
+    const timer = setInterval(() => {
+      if (client !== watched) return clearInterval(timer);
+      const unanswered = setTimeout(
+        () => watched.emit("error", new Error("realtime connection unresponsive")),
+        probeMs / 2,
+      );
+      watched.query("select 1").then(
+        () => clearTimeout(unanswered),
+        () => clearTimeout(unanswered),
+      );
+    }, probeMs);
+    timer.unref();
   }
   async function reconnect(...callbacks: Callbacks) {
     const [, onReconnect, , onAuth] = callbacks;
@@ -329,10 +352,16 @@ const addTo =
     };
   };
 
-export function createRealtime(database: Database, log: Logger): Realtime {
+export function createRealtime(
+  database: Database,
+  log: Logger,
+  { livenessProbeMs = LIVENESS_PROBE_MS } = {},
+): Realtime {
   const { db } = database;
   const listener =
-    database.kind === "pglite" ? pgliteListener(database) : postgresListener(database, log);
+    database.kind === "pglite"
+      ? pgliteListener(database)
+      : postgresListener(database, log, livenessProbeMs);
   const subscribers = createSubscribers();
   const signalHandlers = new Set<SignalHandler>();
   const authHandlers = new Set<AuthChangeHandler>();
