@@ -356,6 +356,39 @@ describe("sending", () => {
     ).toBe(201);
   });
 
+  it("answers a page in one statement: each message as its send answered it, or none", async () => {
+    const pair = await messagingPair(app);
+    const conversation = await openConversation(app, pair);
+    const empty = await messagesOf(app, pair.client, conversation.id);
+    expect(empty).toEqual({
+      messages: [],
+      hasOlder: false,
+      myLastReadSeq: 0,
+      otherLastReadSeq: 0,
+    });
+    const sent = [
+      await send(app, pair.client, conversation.id, "first"),
+      await send(app, pair.creator, conversation.id, "second"),
+    ];
+    const page = await messagesOf(app, pair.creator, conversation.id);
+    expect(page.messages).toEqual(sent);
+    expect(page.hasOlder).toBe(false);
+    const before = await messagesOf(app, pair.client, conversation.id, `?before=${sent[1]!.id}`);
+    expect(before.messages).toEqual([sent[0]]);
+    // An outsider learns nothing, with or without a page boundary.
+    const outsider = await createVerifiedUser(app);
+    for (const query of ["", `?before=${sent[1]!.id}`, `?before=${crypto.randomUUID()}`]) {
+      const refused = await call(
+        app,
+        "GET",
+        `/conversations/${conversation.id}/messages${query}`,
+        outsider.cookie,
+      );
+      expect(refused.status).toBe(404);
+      expect((await refused.json()).error.message).toBe(CONVERSATION_NOT_FOUND);
+    }
+  });
+
   it("orders by seq, pages with before, and counts unread per side", async () => {
     const pair = await messagingPair(app);
     const conversation = await openConversation(app, pair);
@@ -398,6 +431,7 @@ describe("sending", () => {
       pair.client.cookie,
     );
     expect(refused.status).toBe(404);
+    expect((await refused.json()).error.message).toBe("Message not found");
 
     // Sending reads up to one's own message: the creator (last sent m6) has only m7 unread.
     const creatorSide = await conversationsOf(app, pair.creator);

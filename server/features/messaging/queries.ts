@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { ConversationRole } from "../../../contracts/messages.ts";
+import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { userRows } from "../accounts/user-name-fragments.ts";
 import { presenceRows } from "../availability/presence-fragments.ts";
@@ -283,6 +284,77 @@ export async function listMessagesPage(
     .limit(limit);
   if (beforeSeq !== undefined) query = query.where("m.seq", "<", beforeSeq);
   return query.execute();
+}
+
+/** One row per message of `readMessagesPage` (newest first); each repeats the caller's side. */
+export type PageRow = {
+  lastReadSeq: number;
+  otherLastReadSeq: number;
+  otherShowsReceipts: boolean;
+  clientUserId: string;
+  clientName: string;
+  creatorName: string;
+  /** False when `before` was given and is not a message of this conversation. */
+  beforeFound: boolean;
+  /** The message's columns: null on the one row of an empty page. */
+  id: string | null;
+  seq: number;
+  conversation_id: string;
+  sender_user_id: string;
+  body: string;
+  created_at: Date;
+  /** Null when the message has none (nothing for the driver to parse). */
+  attachments: Pick<AttachmentRow, "id" | "width" | "height">[] | null;
+};
+
+/**
+ * The messages screen's read in one round trip (the hot path): the caller's membership and a
+ * page of `limit` messages, newest first, before the message `before` if given. No row: the
+ * caller is not a participant. A named statement, planned once per connection: the joins cost
+ * more to plan than to run, and the limit is a literal so that PostgreSQL keeps a generic plan
+ * (with the limit a parameter it estimates a tenth of the conversation and re-plans each time).
+ */
+export async function readMessagesPage(
+  database: Database,
+  userId: string,
+  conversationId: string,
+  limit: number,
+  before?: string,
+): Promise<PageRow[]> {
+  const beforeSeq = sql`(select b.seq from messages b
+    where b.id = ${before ?? null}::uuid and b.conversation_id = m.conversation_id)`;
+  const query = sql<PageRow>`
+    select m.last_read_seq as "lastReadSeq", o.last_read_seq as "otherLastReadSeq",
+      coalesce(op.read_receipts, true) as "otherShowsReceipts",
+      c.client_user_id as "clientUserId", cu.name as "clientName",
+      ${displayNameSql} as "creatorName",
+      ${before === undefined ? sql`true` : sql`${beforeSeq} is not null`} as "beforeFound",
+      x.id, x.seq, x.conversation_id, x.sender_user_id, x.body, x.created_at, x.attachments
+    from conversation_members m
+    join conversations c on c.id = m.conversation_id
+    join conversation_members o on o.conversation_id = m.conversation_id and o.user_id <> m.user_id
+    join ${creatorProfileRows} p on p.id = c.creator_profile_id
+    join ${userRows} cu on cu.id = c.client_user_id
+    left join ${preferenceRows} op on op.user_id = o.user_id
+    left join lateral (
+      select x.id, x.seq, x.conversation_id, x.sender_user_id, x.body, x.created_at,
+        (select json_agg(json_build_object('id', a.id, 'width', a.width, 'height', a.height)
+          order by a.position) from message_attachments a where a.message_id = x.id)
+          as attachments
+      from messages x
+      where x.conversation_id = m.conversation_id
+        ${before === undefined ? sql`` : sql`and x.seq < ${beforeSeq}`}
+      order by x.seq desc
+      limit ${sql.lit(limit)}
+    ) x on true
+    where m.conversation_id = ${conversationId} and m.user_id = ${userId}
+    order by x.seq desc`.compile(database.db);
+  const { rows } = await database.pool.query<PageRow>({
+    name: `messaging_page${before === undefined ? "" : "_before"}_${limit}`,
+    text: query.sql,
+    values: query.parameters as unknown[],
+  });
+  return rows;
 }
 
 export type AttachmentRow = {

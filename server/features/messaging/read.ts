@@ -4,7 +4,7 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readGroup } from "../notifications/notify.ts";
 import * as q from "./queries.ts";
-import { requireMember } from "./service.ts";
+import { notFound, requireMember } from "./service.ts";
 import { toMessage } from "./view.ts";
 
 export const conversationGroupKey = (conversationId: string) => `conversation:${conversationId}`;
@@ -16,22 +16,21 @@ export async function listMessages(
   conversationId: string,
   page: { before?: string | undefined; limit: number },
 ): Promise<MessagesResponse> {
-  const db = deps.database.db;
-  const member = await requireMember(deps, userId, conversationId);
-  let beforeSeq: number | undefined;
-  if (page.before) {
-    const before = await q.findMessage(db, page.before);
-    if (!before || before.conversation_id !== conversationId) {
-      throw new AppError("not_found", "Message not found");
-    }
-    beforeSeq = before.seq;
-  }
-  const rows = await q.listMessagesPage(db, conversationId, page.limit + 1, beforeSeq);
-  const hasOlder = rows.length > page.limit;
-  const newestFirst = rows.slice(0, page.limit);
+  const rows = await q.readMessagesPage(
+    deps.database,
+    userId,
+    conversationId,
+    page.limit + 1,
+    page.before,
+  );
+  const member = rows[0];
+  if (!member) throw notFound();
+  if (!member.beforeFound) throw new AppError("not_found", "Message not found");
+  // An empty page is one row: the membership alone, its message columns null.
+  const shown = member.id === null ? [] : rows.slice(0, page.limit).reverse();
   return {
-    messages: newestFirst.reverse().map((row) => toMessage(row, member, row.attachments)),
-    hasOlder,
+    messages: shown.map((row) => toMessage(row as q.MessageRow, member, row.attachments ?? [])),
+    hasOlder: rows.length > page.limit,
     myLastReadSeq: member.lastReadSeq,
     otherLastReadSeq: member.otherShowsReceipts ? member.otherLastReadSeq : null,
   };

@@ -15,7 +15,7 @@ export const roleOf = (parties: Parties, userId: string): ConversationRole =>
 export function toMessage(
   row: MessageRow,
   parties: Parties,
-  attachments: AttachmentRow[] = [],
+  attachments: Pick<AttachmentRow, "id" | "width" | "height">[] = [],
 ): Message {
   const senderRole = roleOf(parties, row.sender_user_id);
   return {
