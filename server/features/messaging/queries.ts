@@ -1,7 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { ConversationRole } from "../../../contracts/messages.ts";
-import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { userRows } from "../accounts/user-name-fragments.ts";
 import { presenceRows } from "../availability/presence-fragments.ts";
@@ -310,12 +309,12 @@ export type PageRow = {
 /**
  * The messages screen's read in one round trip (the hot path): the caller's membership and a
  * page of `limit` messages, newest first, before the message `before` if given. No row: the
- * caller is not a participant. A named statement, planned once per connection: the joins cost
- * more to plan than to run, and the limit is a literal so that PostgreSQL keeps a generic plan
- * (with the limit a parameter it estimates a tenth of the conversation and re-plans each time).
+ * caller is not a participant. The limit is a literal: prepared (decision 025), the statement
+ * then keeps PostgreSQL's generic plan, planned once per connection (with the limit a parameter
+ * the generic plan reads a tenth of the conversation, so PostgreSQL plans every call afresh).
  */
 export async function readMessagesPage(
-  database: Database,
+  db: Db,
   userId: string,
   conversationId: string,
   limit: number,
@@ -323,7 +322,7 @@ export async function readMessagesPage(
 ): Promise<PageRow[]> {
   const beforeSeq = sql`(select b.seq from messages b
     where b.id = ${before ?? null}::uuid and b.conversation_id = m.conversation_id)`;
-  const query = sql<PageRow>`
+  const { rows } = await sql<PageRow>`
     select m.last_read_seq as "lastReadSeq", o.last_read_seq as "otherLastReadSeq",
       coalesce(op.read_receipts, true) as "otherShowsReceipts",
       c.client_user_id as "clientUserId", cu.name as "clientName",
@@ -348,12 +347,7 @@ export async function readMessagesPage(
       limit ${sql.lit(limit)}
     ) x on true
     where m.conversation_id = ${conversationId} and m.user_id = ${userId}
-    order by x.seq desc`.compile(database.db);
-  const { rows } = await database.pool.query<PageRow>({
-    name: `messaging_page${before === undefined ? "" : "_before"}_${limit}`,
-    text: query.sql,
-    values: query.parameters as unknown[],
-  });
+    order by x.seq desc`.execute(db);
   return rows;
 }
 

@@ -17,7 +17,7 @@ export async function listMessages(
   page: { before?: string | undefined; limit: number },
 ): Promise<MessagesResponse> {
   const rows = await q.readMessagesPage(
-    deps.database,
+    deps.database.db,
     userId,
     conversationId,
     page.limit + 1,
