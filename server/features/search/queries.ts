@@ -62,13 +62,19 @@ function serviceCondition(service: SearchCriteria["services"][number]): RawBuild
     : hasSpecialty;
 }
 
-function freeOnConditions(c: SearchCriteria): RawBuilder<boolean>[] {
+/**
+ * `knownFree`: creators already found free on the date in this statement (the nearest walk's),
+ * whose free time is not computed a second time.
+ */
+function freeOnConditions(
+  c: SearchCriteria,
+  knownFree?: RawBuilder<unknown>,
+): RawBuilder<boolean>[] {
   if (!c.freeOn) return [];
   // The SQL twin of server/features/availability/schedule-free-time.ts (tested equal).
-  return [
-    sql`creator_free_on(p.id, p.user_id, p.time_zone, p.min_notice_minutes,
-      p.buffer_minutes, ${c.freeOn.date}::date, ${c.freeOn.now}::timestamptz, ${sql.lit(c.freeOn.minutes)})`,
-  ];
+  const free = sql<boolean>`creator_free_on(p.id, p.user_id, p.time_zone, p.min_notice_minutes,
+      p.buffer_minutes, ${c.freeOn.date}::date, ${c.freeOn.now}::timestamptz, ${sql.lit(c.freeOn.minutes)})`;
+  return [knownFree ? sql<boolean>`(p.id in (${knownFree}) or ${free})` : free];
 }
 
 function filterConditions(c: SearchCriteria): RawBuilder<boolean>[] {
@@ -118,8 +124,12 @@ function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
     sql`${listedSql} and p.base_position is not null`,
     ...c.services.map(serviceCondition),
   ];
-  const unindexed = [sql`earth_distance(${base}, ${here}) <= ${reach}`, ...freeOnConditions(c)];
-  const covering = sql.join([...indexed, ...unindexed], sql` and `);
+  const covers = sql`earth_distance(${base}, ${here}) <= ${reach}`;
+  const unindexed = [covers, ...freeOnConditions(c)];
+  const covering = sql.join(
+    [...indexed, covers, ...freeOnConditions(c, sql`select id from near`)],
+    sql` and `,
+  );
   // An upper bound, so deactivated creators may count: without the deactivation check the
   // maximum is one probe of photographer_profiles_listed_radius_idx, not a scan of every creator.
   const maxReach = sql`greatest(${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}, (select max(r.travel_radius)
@@ -131,7 +141,7 @@ function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
     -- costly conditions (a date's free time) run on those rows only. Were they to come in
     -- another order, the disc below would only grow, never lose a creator.
     with near as materialized (
-      select p.chord from (
+      select p.id, p.chord from (
         select p.*, ${chord} as chord from photographer_profiles p
         where ${sql.join(indexed, sql` and `)} and ${beyond}
         order by ${base} <-> ${here}

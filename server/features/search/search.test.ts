@@ -168,6 +168,45 @@ describe("GET /api/search", () => {
     expect(names(await search({ zip: ZIP }))).toHaveLength(5);
   });
 
+  it("pages a date's free creators exactly: each once, in order, the booked never", async () => {
+    // The page's disc re-reads the nearest walk's creators without testing their free time
+    // again (they passed it in the same statement); the others are tested there.
+    const free: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const profile = await creatorAt(`D${i}`, 1 + i * 0.5, { travelRadius: i === 4 ? 1 : 25 });
+      if (i % 3 === 1) {
+        // 06:00-23:00 New York time, the whole of a day without a schedule.
+        for (const [start, hours] of [
+          ["2031-03-10T10:00:00Z", 12],
+          ["2031-03-10T22:00:00Z", 5],
+        ] as const) {
+          await createBooking(db(), {
+            creatorProfileId: profile.id,
+            startTime: new Date(start),
+            hours,
+            status: "confirmed",
+          });
+        }
+      } else if (i !== 4) free.push(`D${i}`);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: SearchResponse = await search({
+        zip: ZIP,
+        date: "2031-03-10",
+        limit: "2",
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...names(page));
+      cursor = page.nextCursor;
+    } while (cursor && seen.length < 20);
+    expect(seen).toEqual(free);
+    expect(names(await search({ zip: ZIP, date: "2031-03-10", limit: "3" }))).toEqual(
+      free.slice(0, 3),
+    );
+  });
+
   it("goes past the first walk's nearest creators when none of them reach the point", async () => {
     await creatorAt("Near", 5, { travelRadius: 10 });
     // Nearer than Far but out of reach: the first walk reads them all and finds none.
