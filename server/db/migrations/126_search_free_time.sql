@@ -64,8 +64,3 @@ begin
 end;
 $$;
 
--- A planner hint only: at its default cost PostgreSQL could test a creator's free time before
--- the cheap test that the creator covers the searched point at all (searches' filters), checking
--- creators it was about to drop. This cost makes it the last condition tested.
-alter function creator_free_on(uuid, text, text, integer, integer, date, timestamptz, integer)
-  cost 10000;

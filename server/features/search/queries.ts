@@ -63,18 +63,22 @@ function serviceCondition(service: SearchCriteria["services"][number]): RawBuild
 }
 
 /**
- * `knownFree`: creators already found free on the date in this statement (the nearest walk's),
- * whose free time is not computed a second time.
+ * The date filter. With `covers` (the creator reaches the searched point) the free time is
+ * computed only for creators who do: a CASE, since PostgreSQL orders a node's conditions by
+ * cost and at equal cost could test the free time first. `knownFree`: creators already found
+ * free in this statement (the nearest walk's), whose free time is not computed again.
  */
 function freeOnConditions(
   c: SearchCriteria,
+  covers?: RawBuilder<unknown>,
   knownFree?: RawBuilder<unknown>,
 ): RawBuilder<boolean>[] {
   if (!c.freeOn) return [];
   // The SQL twin of server/features/availability/schedule-free-time.ts (tested equal).
   const free = sql<boolean>`creator_free_on(p.id, p.user_id, p.time_zone, p.min_notice_minutes,
       p.buffer_minutes, ${c.freeOn.date}::date, ${c.freeOn.now}::timestamptz, ${sql.lit(c.freeOn.minutes)})`;
-  return [knownFree ? sql<boolean>`(p.id in (${knownFree}) or ${free})` : free];
+  const check = knownFree ? sql<boolean>`(p.id in (${knownFree}) or ${free})` : free;
+  return [covers ? sql<boolean>`case when ${covers} then ${check} else false end` : check];
 }
 
 function filterConditions(c: SearchCriteria): RawBuilder<boolean>[] {
@@ -125,9 +129,9 @@ function nearestQuery(c: SearchCriteria, point: { lat: number; lng: number }) {
     ...c.services.map(serviceCondition),
   ];
   const covers = sql`earth_distance(${base}, ${here}) <= ${reach}`;
-  const unindexed = [covers, ...freeOnConditions(c)];
+  const unindexed = [covers, ...freeOnConditions(c, covers)];
   const covering = sql.join(
-    [...indexed, covers, ...freeOnConditions(c, sql`select id from near`)],
+    [...indexed, covers, ...freeOnConditions(c, covers, sql`select id from near`)],
     sql` and `,
   );
   // An upper bound, so deactivated creators may count: without the deactivation check the
