@@ -3,6 +3,7 @@ export {};
 // Heap per open event stream, deterministically: one built server (test mode, PostgreSQL), its
 // memory read after two full collections (a preloaded probe, `--expose-gc`) with 100 and then
 // STREAMS_HEAP_LARGE (default 2,000) streams open and idle past one access re-check.
+// STREAMS_HEAP_SNAPSHOT_DIR: also write a heap snapshot there at each reading.
 // Usage: npm run build:server && npx tsx scripts/bench/streams-heap.ts
 process.env.TEST_DB_KIND = "postgres";
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
@@ -32,6 +33,7 @@ process.on("SIGUSR2", () => {
   const m = process.memoryUsage();
   for (const space of require("node:v8").getHeapSpaceStatistics()) m["physical " + space.space_name] = space.physical_space_size;
   const rss = Number(/VmRSS:\\s+(\\d+)/.exec(fs.readFileSync("/proc/self/status", "utf8"))[1]) * 1024;
+  if (process.env.STREAMS_HEAP_SNAPSHOT_DIR) require("node:v8").writeHeapSnapshot(require("node:path").join(process.env.STREAMS_HEAP_SNAPSHOT_DIR, "streams-" + Date.now() + ".heapsnapshot"));
   fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify({ ...m, vmrss: rss }));
 });`,
 );
