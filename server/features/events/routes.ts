@@ -9,7 +9,12 @@ import { ANONYMOUS, type Viewer } from "../../platform/realtime.ts";
 import { createRoundRobin, type RoundRobin } from "../../platform/round-robin.ts";
 import { type OpenedEventStream, openEventStream, parseLastEventId } from "../../platform/sse.ts";
 import { getAdminAccess } from "../staff/service.ts";
-import { ACTIVITY_TOUCH_MS, touchActivity } from "./activity.ts";
+import {
+  ACTIVITY_TOUCH_MS,
+  type ActivityBatch,
+  createActivityBatch,
+  touchActivity,
+} from "./activity.ts";
 
 const eventsRoute = defineRoute({
   access: "public",
@@ -51,12 +56,19 @@ type Reader = {
   checking: boolean;
 };
 
-/** Records the reader's activity, at most every ACTIVITY_TOUCH_MS (messaging's online dot). */
-function touch(deps: AppDeps, reader: Pick<Reader, "touchedAt">, userId: string | null) {
+/** Records the reader's activity at open, and at most every ACTIVITY_TOUCH_MS after. */
+function touch(
+  deps: AppDeps,
+  reader: Pick<Reader, "touchedAt">,
+  userId: string | null,
+  batch?: ActivityBatch,
+) {
   const now = deps.now().getTime();
   if (!userId || now - reader.touchedAt < ACTIVITY_TOUCH_MS) return;
   reader.touchedAt = now;
-  touchActivity(deps, userId).catch((err) => deps.log.warn({ err }, "recording activity failed"));
+  if (batch) batch.touch(userId);
+  else
+    touchActivity(deps, userId).catch((err) => deps.log.warn({ err }, "recording activity failed"));
 }
 
 /**
@@ -65,14 +77,14 @@ function touch(deps: AppDeps, reader: Pick<Reader, "touchedAt">, userId: string 
  * staff access again, and a check still running when the next is due is not doubled: one
  * process holds thousands of streams (docs/performance.md).
  */
-function recheck(deps: AppDeps, reader: Reader) {
+function recheck(deps: AppDeps, reader: Reader, activity: ActivityBatch) {
   if (reader.checking || reader.stream.closed) return;
   reader.checking = true;
   currentViewer(deps, reader.cookie, reader.staffAtOpen)
     .then(
       (next) => {
         reader.stream.viewer = next;
-        touch(deps, reader, next.userId);
+        touch(deps, reader, next.userId, activity);
       },
       () => {
         reader.stream.viewer = ANONYMOUS;
@@ -111,7 +123,11 @@ export function eventRoutes() {
         checking: false,
       };
       touch(deps, reader, viewer.userId);
-      readers ??= createRoundRobin(deps.config.streamAccessCheckMs, (r) => recheck(deps, r));
+      if (!readers) {
+        const activity = createActivityBatch(deps);
+        const checkMs = deps.config.streamAccessCheckMs;
+        readers = createRoundRobin<Reader>(checkMs, (r) => recheck(deps, r, activity));
+      }
       outgoing.once("close", readers.add(reader));
     }
     return response as never;
