@@ -29,8 +29,10 @@ writeFileSync(
   probe,
   `const fs = require("node:fs");
 process.on("SIGUSR2", () => {
+  const before = process.memoryUsage();
   global.gc(); global.gc();
   const m = process.memoryUsage();
+  m["rss before gc"] = before.rss; m["heapTotal before gc"] = before.heapTotal; m["heapUsed before gc"] = before.heapUsed;
   for (const space of require("node:v8").getHeapSpaceStatistics()) m["physical " + space.space_name] = space.physical_space_size;
   const rss = Number(/VmRSS:\\s+(\\d+)/.exec(fs.readFileSync("/proc/self/status", "utf8"))[1]) * 1024;
   if (process.env.STREAMS_HEAP_SNAPSHOT_DIR) require("node:v8").writeHeapSnapshot(require("node:path").join(process.env.STREAMS_HEAP_SNAPSHOT_DIR, "streams-" + Date.now() + ".heapsnapshot"));
