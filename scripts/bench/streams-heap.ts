@@ -3,7 +3,8 @@ export {};
 // Heap per open event stream, deterministically: one built server (test mode, PostgreSQL), its
 // memory read after two full collections (a preloaded probe, `--expose-gc`) with 100 and then
 // STREAMS_HEAP_LARGE (default 2,000) streams open and idle past one access re-check.
-// STREAMS_HEAP_SNAPSHOT_DIR: also write a heap snapshot there at each reading.
+// STREAMS_HEAP_SNAPSHOT_DIR: also write a heap snapshot there at each reading. Then the
+// server's CPU time per delivered event (one `notification` per person, three times).
 // Usage: npm run build:server && npx tsx scripts/bench/streams-heap.ts
 process.env.TEST_DB_KIND = "postgres";
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
@@ -13,6 +14,8 @@ const path = await import("node:path");
 const { openDatabase } = await import("../../server/db/database.ts");
 const { createPostgresTestDatabase } = await import("../../server/test/test-database.ts");
 const { startBenchServer } = await import("./bench-server.ts");
+const { createLogger } = await import("../../server/platform/logger.ts");
+const { createRealtime } = await import("../../server/platform/realtime.ts");
 const { benchAddress, loadAverage, mintSessions, openEventStream } = await import("./lib.ts");
 
 const AUTH_SECRET = "streams-bench-secret-streams-bench-secret-01";
@@ -73,26 +76,51 @@ const server = await startBenchServer(
   PORT,
 );
 const streams: { close(): void }[] = [];
+let arrived = 0;
+/** The server's CPU time so far (user + system, fields 14 and 15 of /proc/<pid>/stat). */
+const cpuSeconds = () => {
+  const stat = readFileSync(`/proc/${server.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const realtime = createRealtime(database, createLogger("warn"));
 const readings: Record<number, Record<string, number>> = {};
 try {
   for (const count of [100, LARGE]) {
     for (let i = streams.length; i < count; i += 100) {
       const batch = await Promise.all(
-        users
-          .slice(i, Math.min(i + 100, count))
-          .map((_, j) =>
-            openEventStream(
-              `${server.url}/api/events`,
-              { cookie: cookies[i + j]!, "x-forwarded-for": benchAddress(i + j) },
-              () => {},
-            ),
+        users.slice(i, Math.min(i + 100, count)).map((_, j) =>
+          openEventStream(
+            `${server.url}/api/events`,
+            { cookie: cookies[i + j]!, "x-forwarded-for": benchAddress(i + j) },
+            (event) => {
+              if (event.event === "notification") arrived += 1;
+            },
           ),
+        ),
       );
       streams.push(...batch);
     }
     await sleep(7000); // past one access re-check (5 s)
     readings[count] = await read(server.pid);
   }
+  // Server CPU per delivered event: one event for each of the LARGE people, three times.
+  const cpu: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    arrived = 0;
+    const before = cpuSeconds();
+    await realtime.publishMany(
+      users.map((u) => ({
+        topic: "notification" as const,
+        payload: { round },
+        audience: { userId: u.id },
+      })),
+    );
+    const deadline = Date.now() + 60_000;
+    while (arrived < LARGE && Date.now() < deadline) await sleep(20);
+    cpu.push(((cpuSeconds() - before) / LARGE) * 1e6);
+  }
+  console.log(`server CPU per delivered event (µs, 3 fan-outs): ${cpu.map(Math.round).join(", ")}`);
   const mb = (v: number) => (v / 2 ** 20).toFixed(1);
   const per = (k: string) =>
     ((readings[LARGE]![k]! - readings[100]![k]!) / (LARGE - 100) / 1024).toFixed(1);
@@ -105,6 +133,7 @@ try {
 } finally {
   for (const s of streams) s.close();
   await server.stop();
+  await realtime.close();
   await database.close();
   await created.drop();
   rmSync(dir, { recursive: true, force: true });
