@@ -158,6 +158,11 @@ class EventStream {
     const opening = this.opening ?? "";
     this.opening = null;
     if (this.closed) return;
+    // Had middleware replaced the marked Response, the adapter would have answered it already.
+    if (this.outgoing.headersSent) {
+      this.close();
+      return;
+    }
     const head: Record<string, string> = {};
     for (const [name, value] of headers) {
       if (!RESPONSE_ALREADY_SENT.headers.has(name)) head[name] = value;
