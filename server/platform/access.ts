@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Auth } from "./auth.ts";
 import { controlTokenMatches } from "./control-channel.ts";
+import type { AppDeps } from "./deps.ts";
 import { AppError } from "./errors.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -58,6 +59,14 @@ export type AccessOptions = {
 /** The signed-in user and session from the request's cookie, or null. */
 export async function getSession<E extends AppEnv>(c: Context<E>) {
   return c.var.deps.sessionCache.lookup(c.req.raw.headers);
+}
+
+/**
+ * The same for a request's `Cookie` header kept after it (an open event stream looks its
+ * reader up again without keeping the whole request).
+ */
+export async function getSessionByCookie(deps: Pick<AppDeps, "sessionCache">, cookie: string) {
+  return deps.sessionCache.lookup(new Headers({ cookie }));
 }
 
 /**

@@ -19,11 +19,15 @@ export function hasBody(c: Context): boolean {
  * The unread rest of a refused body would poison a kept-alive connection: the answer closes it.
  */
 export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: (c) =>
       c.json(errorBody("payload_too_large", "Request body is too large"), 413, {
         Connection: "close",
       }),
   });
+  // Without either header a request has no body (HTTP/1.1). Not asking the adapter for one
+  // spares building the whole fetch Request behind it (URL, Headers, AbortController), which
+  // an open event stream would otherwise keep for its life.
+  return (c, next) => (hasBody(c) ? limit(c, next) : next());
 }

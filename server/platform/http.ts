@@ -1,3 +1,4 @@
+import { ServerResponse } from "node:http";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -30,6 +31,16 @@ export type AppEnv = {
     admin?: AdminAccess;
   };
 };
+
+/**
+ * Node's response to the request (@hono/node-server's `outgoing` binding), for what must
+ * outlive the handler without Hono: an event stream writes it, the connection cap watches it
+ * close. Undefined when the app runs without the Node adapter (e.g. `app.request` in a test).
+ */
+export function nodeResponse(c: Context<AppEnv>): ServerResponse | undefined {
+  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+  return outgoing instanceof ServerResponse ? outgoing : undefined;
+}
 
 function describeZodError(error: ZodError): string {
   const issue = error.issues[0];

@@ -4,6 +4,7 @@ import { pruneEvents } from "../../platform/realtime.ts";
 import { adminSession, userSession } from "../../test/sessions.ts";
 import { openSseStream, type SseMessage } from "../../test/sse-client.ts";
 import { startTestApp, type TestApp } from "../../test/test-app.ts";
+import { ACTIVITY_TOUCH_MS } from "./activity.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -101,6 +102,40 @@ describe("GET /api/events", () => {
       const messages = await again.readUntil(isReady);
       expect(messages.map((m) => m.event)).toEqual(["reset", "ready"]);
       again.close();
+    }
+  });
+});
+
+describe("an open stream's activity", () => {
+  it("is recorded at open, then again by the re-checks every ACTIVITY_TOUCH_MS, for each reader", async () => {
+    let now = new Date("2026-11-27T10:00:00Z");
+    const fast = await startTestApp({ STREAM_ACCESS_CHECK_MS: "100" }, { now: () => now });
+    try {
+      const people = [await userSession(fast), await userSession(fast)];
+      const streams = await Promise.all(
+        people.map((p) => openSseStream(`${fast.url}${EVENTS_PATH}`, { cookie: p.cookie })),
+      );
+      for (const stream of streams) await stream.readUntil(isReady);
+      const activity = async () => {
+        const rows = await fast.database.db
+          .selectFrom("user_activity")
+          .select(["user_id", "last_active_at"])
+          .where(
+            "user_id",
+            "in",
+            people.map((p) => p.user.id),
+          )
+          .execute();
+        return rows.map((r) => new Date(r.last_active_at).toISOString()).sort();
+      };
+      const opened = now.toISOString();
+      await expect.poll(activity).toEqual([opened, opened]);
+      now = new Date(now.getTime() + ACTIVITY_TOUCH_MS);
+      const later = now.toISOString();
+      await expect.poll(activity, { timeout: 5000 }).toEqual([later, later]);
+      for (const stream of streams) stream.close();
+    } finally {
+      await fast.close();
     }
   });
 });

@@ -1,15 +1,20 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
-import { getSession } from "../../platform/access.ts";
+import { getSessionByCookie } from "../../platform/access.ts";
 import { connectionCap, STREAMS_PER_ADDRESS } from "../../platform/connection-cap.ts";
 import { defineRoute } from "../../platform/define-route.ts";
-import type { AppEnv } from "../../platform/http.ts";
-import { createRouter } from "../../platform/http.ts";
+import type { AppDeps } from "../../platform/deps.ts";
+import { createRouter, nodeResponse } from "../../platform/http.ts";
 import { ANONYMOUS, type Viewer } from "../../platform/realtime.ts";
-import { parseLastEventId, streamEvents } from "../../platform/sse.ts";
+import { createRoundRobin, type RoundRobin } from "../../platform/round-robin.ts";
+import { type OpenedEventStream, openEventStream, parseLastEventId } from "../../platform/sse.ts";
 import { getAdminAccess } from "../staff/service.ts";
-import { ACTIVITY_TOUCH_MS, touchActivity } from "./activity.ts";
+import {
+  ACTIVITY_TOUCH_MS,
+  type ActivityBatch,
+  createActivityBatch,
+  touchActivity,
+} from "./activity.ts";
 
 const eventsRoute = defineRoute({
   access: "public",
@@ -35,53 +40,96 @@ const eventsRoute = defineRoute({
 });
 
 /** Who reads the stream; staff only when `mayBeStaff` (a stream never gains staff rights). */
-async function currentViewer(c: Context<AppEnv>, mayBeStaff = true): Promise<Viewer> {
-  const session = await getSession(c);
+async function currentViewer(deps: AppDeps, cookie: string, mayBeStaff: boolean): Promise<Viewer> {
+  const session = await getSessionByCookie(deps, cookie);
   if (!session) return ANONYMOUS;
-  const admin = mayBeStaff ? await getAdminAccess(c.var.deps, session.user.id) : null;
+  const admin = mayBeStaff ? await getAdminAccess(deps, session.user.id) : null;
   return { userId: session.user.id, staff: !!admin };
 }
 
+/** What a stream's reader is looked up again by: its cookie, not its whole request. */
+type Reader = {
+  stream: OpenedEventStream;
+  cookie: string;
+  staffAtOpen: boolean;
+  touchedAt: number;
+  checking: boolean;
+};
+
+/** Records the reader's activity at open, and at most every ACTIVITY_TOUCH_MS after. */
+function touch(
+  deps: AppDeps,
+  reader: Pick<Reader, "touchedAt">,
+  userId: string | null,
+  batch?: ActivityBatch,
+) {
+  const now = deps.now().getTime();
+  if (!userId || now - reader.touchedAt < ACTIVITY_TOUCH_MS) return;
+  reader.touchedAt = now;
+  if (batch) batch.touch(userId);
+  else
+    touchActivity(deps, userId).catch((err) => deps.log.warn({ err }, "recording activity failed"));
+}
+
+/**
+ * Who is reading is looked up again on an open stream, so a signed-out user or a deactivated
+ * admin stops receiving what they may no longer see within seconds. Only staff streams ask for
+ * staff access again, and a check still running when the next is due is not doubled: one
+ * process holds thousands of streams (docs/performance.md).
+ */
+function recheck(deps: AppDeps, reader: Reader, activity: ActivityBatch) {
+  if (reader.checking || reader.stream.closed) return;
+  reader.checking = true;
+  currentViewer(deps, reader.cookie, reader.staffAtOpen)
+    .then(
+      (next) => {
+        reader.stream.viewer = next;
+        touch(deps, reader, next.userId, activity);
+      },
+      () => {
+        reader.stream.viewer = ANONYMOUS;
+      },
+    )
+    .finally(() => {
+      reader.checking = false;
+    });
+}
+
 export function eventRoutes() {
+  // One timer re-checks every stream of this app, each once per STREAM_ACCESS_CHECK_MS.
+  let readers: RoundRobin<Reader> | undefined;
   return createRouter().openapi(eventsRoute, async (c) => {
     const { deps } = c.var;
-    let viewer = await currentViewer(c);
-    const staffAtOpen = viewer.staff;
-    let touchedAt = Number.NEGATIVE_INFINITY;
-    const touch = (userId: string | null) => {
-      const now = deps.now().getTime();
-      if (!userId || now - touchedAt < ACTIVITY_TOUCH_MS) return;
-      touchedAt = now;
-      touchActivity(deps, userId).catch((err) =>
-        deps.log.warn({ err }, "recording activity failed"),
-      );
-    };
-    touch(viewer.userId);
-    // Who is reading is looked up again on an open stream, so a signed-out user or a
-    // deactivated admin stops receiving what they may no longer see within seconds. Only
-    // staff streams ask for staff access again, and a check still running when the next is
-    // due is not doubled: one process holds thousands of streams (docs/performance.md).
-    let checking = false;
-    const recheck = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      currentViewer(c, staffAtOpen)
-        .then(
-          (next) => {
-            viewer = next;
-            touch(next.userId);
-          },
-          () => {
-            viewer = ANONYMOUS;
-          },
-        )
-        .finally(() => {
-          checking = false;
-        });
-    }, deps.config.streamAccessCheckMs);
-    c.req.raw.signal.addEventListener("abort", () => clearInterval(recheck));
+    const outgoing = nodeResponse(c);
+    if (!outgoing) throw new Error("event streams need the Node HTTP adapter");
+    // A request without a cookie reads as nobody, and always will: it is never looked up again.
+    const cookie = c.req.header("cookie");
+    const viewer = cookie ? await currentViewer(deps, cookie, true) : ANONYMOUS;
     // EventSource's own reconnection sends the header, which is newer than the parameter.
     const lastEventId = c.req.header("last-event-id") ?? c.req.valid("query").lastEventId;
-    return streamEvents(c, () => viewer, parseLastEventId(lastEventId)) as never;
+    const { stream, response } = await openEventStream({
+      realtime: deps.realtime,
+      openStreams: deps.openStreams,
+      outgoing,
+      viewer,
+      lastEventId: parseLastEventId(lastEventId),
+    });
+    if (cookie && !stream.closed) {
+      const reader = {
+        stream,
+        cookie,
+        staffAtOpen: viewer.staff,
+        touchedAt: -Infinity,
+        checking: false,
+      };
+      touch(deps, reader, viewer.userId);
+      if (!readers) {
+        const activity = createActivityBatch(deps);
+        const checkMs = deps.config.streamAccessCheckMs;
+        readers = createRoundRobin<Reader>(checkMs, (r) => recheck(deps, r, activity));
+      }
+      outgoing.once("close", readers.add(reader));
+    }
+    return response as never;
   });
 }
