@@ -309,6 +309,8 @@ async function main() {
         : {}),
     },
     port,
+    // Mail stays in the outbox: a dead SMTP address would retry every mail meanwhile.
+    { mail: "outbox" },
   );
   const app = {
     url: server.url,
