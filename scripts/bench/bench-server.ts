@@ -18,6 +18,8 @@ export type BenchServer = { url: string; pid: number; stop(): Promise<void> };
 export async function startBenchServer(
   env: Record<string, string>,
   port: number,
+  /** outbox: no SMTP server (test mode only), so mail stays in the outbox, never retried. */
+  options: { mail?: "smtp" | "outbox" } = {},
 ): Promise<BenchServer> {
   if (!existsSync("dist/server/main.js") || !existsSync("dist/web/index.html")) {
     execSync("npm run build", { stdio: "inherit" });
@@ -33,7 +35,7 @@ export async function startBenchServer(
       PAYMENT_DATA_KEY: BENCH_PAYMENT_DATA_KEY,
       // Production requires both; benchmarks neither sign in nor send mail.
       PUBLIC_ORIGIN: "https://bench.shutterhail.invalid",
-      SMTP_URL: "smtp://127.0.0.1:9",
+      ...(options.mail === "outbox" ? {} : { SMTP_URL: "smtp://127.0.0.1:9" }),
       // Production requires PayPal (never the sandbox); benchmarks of pages pay nothing, so
       // the credentials are placeholders and PayPal's address goes nowhere. A bench that pays
       // runs its servers in test mode, on the built-in sandbox.

@@ -14,9 +14,10 @@ export {};
 //    unlogged rate counter's transaction ids (pg_snapshot_xmax of the current snapshot,
 //    cluster-wide) on 10 refused bodies, which pass the rate limit first.
 // 4. 200 clients try one creator's same slot at once: exactly one 201, all others 409, no 5xx.
-// Usage: npx tsx scripts/bench/bookings.ts   (or npm run bench -- bookings)
-// BENCH_SERVER_LOG=info prints the server's request log (its own timings); DATABASE_POOL_SIZE
-// is handed to the server.
+// Usage: npm run build && npx tsx scripts/bench/bookings.ts   (or npm run bench -- bookings)
+// The server is the build (dist/server/main.js). BENCH_SERVER_LOG=info prints its request log
+// (its own timings); DATABASE_POOL_SIZE is handed to it; BENCH_SERVER_NODE_FLAGS gives it Node
+// flags ("--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_PORT picks its port.
 // Before the test helpers load: test-database.ts reads these when it is imported.
 process.env.TEST_DB_KIND = "postgres";
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
@@ -25,7 +26,8 @@ const { createCreator } = await import("../../server/db/factories.ts");
 const { createVerifiedUser } = await import("../../server/test/accounts.ts");
 const { payInSandbox, requestBooking } = await import("../../server/test/bookings.ts");
 const { freePort } = await import("../../server/test/free-port.ts");
-const { startServerProcess, waitHealthy } = await import("../../server/test/server-process.ts");
+const { startBenchServer } = await import("./bench-server.ts");
+const { rmSync } = await import("node:fs");
 const { startTestApp } = await import("../../server/test/test-app.ts");
 const { sql } = await import("kysely");
 const { loadAverage, percentile, printTable } = await import("./lib.ts");
@@ -288,26 +290,33 @@ async function main() {
   const loadAtStart = loadAverage();
   const setup = await startTestApp({ LOG_LEVEL: "silent" });
   let rows: Row[] = [];
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = startServerProcess({
-    logLevel: process.env.BENCH_SERVER_LOG ?? "warn",
-    dataDir: `.test-data/bench-bookings-${port}`,
-    port,
-    databaseUrl: setup.database.url ?? "",
-    env: {
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const dataDir = `.test-data/bench-bookings-${port}`;
+  if (!setup.database.url) throw new Error("the bookings bench runs on PostgreSQL");
+  // The built server (BENCH_SERVER_NODE_FLAGS profiles it), in test mode: bookings are paid
+  // on the built-in sandbox, which production never runs on.
+  const server = await startBenchServer(
+    {
+      NODE_ENV: "test",
+      DATABASE_URL: setup.database.url,
+      DATA_DIR: dataDir,
       AUTH_SECRET: setup.deps.config.authSecret,
       PAYMENT_DATA_KEY: setup.deps.config.paymentDataKey.toString("base64"),
-      PUBLIC_ORIGIN: origin,
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG ?? "warn",
       ...(process.env.DATABASE_POOL_SIZE
         ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE }
         : {}),
     },
-  });
-  if (!setup.database.url) throw new Error("the bookings bench runs on PostgreSQL");
-  const app = { url: origin, fetch: (path, init) => fetch(`${origin}${path}`, init) } as TestApp;
+    port,
+    // Mail stays in the outbox: a dead SMTP address would retry every mail meanwhile.
+    { mail: "outbox" },
+  );
+  const app = {
+    url: server.url,
+    fetch: (path, init) => fetch(`${server.url}${path}`, init),
+  } as TestApp;
   try {
-    await waitHealthy(server, 60_000);
     console.error("bench bookings: creating accounts…");
     const people = await clients(setup, CONCURRENT_CLIENTS + SLOT_ATTEMPTS);
     const creators = await Promise.all(
@@ -320,9 +329,8 @@ async function main() {
       creators.map((c) => c.profile.id),
     );
   } finally {
-    server.child.kill("SIGTERM");
-    const { output } = await server.exited;
-    if (process.env.BENCH_SERVER_LOG) console.error(output);
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     await setup.close();
   }
   printTable(rows);

@@ -49,6 +49,36 @@ export async function claimIdempotencyKey(
   return { status: row.response_status, body: row.response_body };
 }
 
+/**
+ * claimIdempotencyKey for a request whose response is known before its work (its ids drawn up
+ * front): the response is stored at once, in one statement. A concurrent request with the same
+ * key waits on the key's unique index until the first one's transaction ends, then finds its
+ * response (or, after a rollback, claims the key). Answers the earlier response, or null when
+ * this request claimed the key; the caller's transaction keeps or rolls back the claim.
+ */
+export async function claimIdempotencyKeyWith(
+  trx: Kysely<DB>,
+  scope: string,
+  key: string,
+  hash: string,
+  response: StoredResponse,
+): Promise<StoredResponse | null> {
+  const claimed = await trx
+    .insertInto("idempotency_keys")
+    .values({
+      scope,
+      key,
+      request_hash: hash,
+      response_status: response.status,
+      response_body: JSON.stringify(response.body),
+    })
+    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
+    .returning("key")
+    .executeTakeFirst();
+  if (claimed) return null;
+  return claimIdempotencyKey(trx, scope, key, hash);
+}
+
 export async function storeIdempotentResponse(
   db: Kysely<DB>,
   scope: string,

@@ -42,20 +42,23 @@ export function isSkippedTime(date: string, time: string, timeZone: string): boo
  * and one the clocks skip that day (rather than book another hour than the client chose).
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  let local: Temporal.PlainDateTime;
   try {
-    Temporal.PlainDateTime.from(`${date}T${time}`);
+    local = Temporal.PlainDateTime.from(`${date}T${time}`);
   } catch {
     throw new LocalTimeError("Pick a valid date and start time");
   }
+  let zoned: Temporal.ZonedDateTime;
   try {
-    if (isSkippedTime(date, time, timeZone)) {
-      throw new LocalTimeError("That start time does not exist on that date (the clocks change)");
-    }
-    return wallClockInstant(date, time, timeZone);
-  } catch (error) {
-    if (error instanceof LocalTimeError) throw error;
+    // wallClockInstant's policy, without building the instant twice (it is on every booking).
+    zoned = local.toZonedDateTime(timeZone, { disambiguation: "later" });
+  } catch {
     throw new LocalTimeError("Pick a valid date and start time");
   }
+  if (!zoned.toPlainDateTime().equals(local)) {
+    throw new LocalTimeError("That start time does not exist on that date (the clocks change)");
+  }
+  return new Date(zoned.epochMilliseconds);
 }
 
 /** The session's end: `hours` of elapsed time after the start (a DST change inside counts). */

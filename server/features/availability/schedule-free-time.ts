@@ -2,9 +2,10 @@ import { SCHEDULE } from "../../../contracts/constants.ts";
 import { isoWeekday, nextDate, wallClockInstant } from "../../platform/time.ts";
 
 // A creator's free time, computed per local date in the creator's IANA zone with Temporal.
-// This is the one TypeScript implementation (booking times, booking refusal, next start); the
-// search filter's SQL twin is creator_free_time() in migration 091, and
-// schedule-free-time.test.ts runs both over the same cases (DST included) to keep them equal.
+// This is the one TypeScript implementation (booking times, next start); its SQL twin is
+// creator_free_time() (migrations 091, 118, 123), which search's date filter and booking's
+// refusal (booking_schedule_verdict, migration 123) use, and schedule-free-time.test.ts runs
+// both over the same cases (DST included) to keep them equal.
 //
 // Local wall-clock times become instants by the one policy of server/platform/time.ts, which is
 // exactly PostgreSQL's `timestamp AT TIME ZONE zone`. A range whose end lands at or before its

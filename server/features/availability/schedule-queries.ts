@@ -184,6 +184,30 @@ export async function deleteOneOff(db: Db, userId: string, id: string) {
   return Number(r.numDeletedRows) > 0;
 }
 
+export type ScheduleVerdict = {
+  verdict: "ok" | "outside_hours" | "notice" | "taken" | "busy" | "buffer";
+  name: string;
+  min_notice_minutes: number;
+  buffer_minutes: number;
+};
+
+/**
+ * booking_schedule_verdict (migration 123): takes the creator's schedule lock, then decides
+ * whether [start, end) on local date `day` may be booked. Undefined: no such creator.
+ */
+export async function scheduleVerdict(
+  db: Db,
+  profileId: string,
+  session: { date: string; start: Date; end: Date },
+  now: Date,
+): Promise<ScheduleVerdict | undefined> {
+  const { rows } =
+    await sql<ScheduleVerdict>`select verdict, name, min_notice_minutes, buffer_minutes
+    from booking_schedule_verdict(${profileId}::uuid, ${session.date}::date,
+      ${session.start}::timestamptz, ${session.end}::timestamptz, ${now}::timestamptz)`.execute(db);
+  return rows[0];
+}
+
 /** Serializes schedule writes of one creator (overlap checks then inserts). */
 export async function lockCreatorSchedule(db: Db, profileId: string) {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`schedule:${profileId}`}, 0))`.execute(

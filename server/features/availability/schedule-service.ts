@@ -262,45 +262,42 @@ export function noticeText(minutes: number): string {
 
 /**
  * Refuses a session the creator's schedule does not allow: outside their hours, inside their
- * minimum notice, or on top of (or too close to) another live booking. Run it inside the
- * booking's transaction after lockCreatorSchedule, so two clients cannot both squeeze into the
- * buffer between sessions.
+ * minimum notice, or on top of (or too close to) another live booking or an external busy
+ * time. One statement (booking_schedule_verdict, migration 123) that first takes the creator's
+ * schedule lock, so two clients cannot both squeeze into the buffer between sessions: run it
+ * inside the booking's transaction.
  */
 export async function assertBookable(
   db: Db,
-  owner: ScheduleOwner,
+  profileId: string,
   booking: { date: string; start: Date; end: Date },
   now: Date,
 ) {
-  const { hours, free } = await freeTimeAround(db, owner, booking.date, now);
-  if (fits(free, booking.start, booking.end)) return;
-  if (!fits(hours, booking.start, booking.end)) {
+  const found = await q.scheduleVerdict(db, profileId, booking, now);
+  if (!found) throw new AppError("not_found", "Creator not found");
+  const { verdict, name } = found;
+  if (verdict === "ok") return;
+  if (verdict === "outside_hours") {
     throw new AppError(
       "validation_failed",
-      `That time is outside ${owner.name ?? "this creator"}'s available hours. Please pick another time.`,
+      `That time is outside ${name}'s available hours. Please pick another time.`,
     );
   }
-  if (booking.start.getTime() < now.getTime() + owner.min_notice_minutes * 60_000) {
+  if (verdict === "notice") {
     throw new AppError(
       "validation_failed",
-      `This creator needs at least ${noticeText(owner.min_notice_minutes)} notice. Please pick a later time.`,
+      `This creator needs at least ${noticeText(found.min_notice_minutes)} notice. Please pick a later time.`,
     );
   }
-  const taken = await q.liveBookingsOf(db, owner.id, booking.start, booking.end);
-  if (taken.length) throw new AppError("conflict", SLOT_TAKEN_MESSAGE);
-  if ((await externalBusyOf(db, owner.id, booking.start, booking.end)).length) {
-    throw new AppError(
-      "conflict",
-      `${owner.name ?? "This creator"} is busy at that time. Please pick another time.`,
-    );
+  if (verdict === "taken") throw new AppError("conflict", SLOT_TAKEN_MESSAGE);
+  if (verdict === "busy") {
+    throw new AppError("conflict", `${name} is busy at that time. Please pick another time.`);
   }
   throw new AppError(
     "conflict",
-    `That time is too close to another booking: ${owner.name ?? "this creator"} needs ${owner.buffer_minutes} minutes between sessions. Please pick another time.`,
+    `That time is too close to another booking: ${name} needs ${found.buffer_minutes} minutes between sessions. Please pick another time.`,
   );
 }
-
-export const lockCreatorSchedule = q.lockCreatorSchedule;
 
 /** A listed-or-not creator's zone and schedule settings, for booking. */
 export async function scheduleOwner(db: Db, profileId: string): Promise<ScheduleOwner> {

@@ -11,6 +11,7 @@ import {
   canHold,
   onBookingSettled,
   openOrder,
+  openPreparedOrder,
   type PaymentOrderRow,
   type PurposeHandlers,
   prepareOrder,
@@ -49,6 +50,9 @@ const depositRow = (b: q.BookingWithParties) => ({
 export const prepareDeposit = (deps: AppDeps, trx: Kysely<DB>, b: q.BookingWithParties) =>
   prepareOrder(deps, trx, depositRow(b));
 
+const depositDescription = (b: q.BookingWithParties) =>
+  `Deposit: ${b.creator_name}, ${b.event_type ?? "Session"}, ${sessionWhen(b)}`;
+
 const noteOrderId = (deps: AppDeps, db: Kysely<DB>, bookingId: string, orderId: string) =>
   q.patchBooking(db, bookingId, ["pending_payment"], { paypal_order_id: orderId }, deps.now());
 
@@ -58,20 +62,34 @@ const noteOrderId = (deps: AppDeps, db: Kysely<DB>, bookingId: string, orderId: 
  * order id in the transaction that records the provider's answer.
  */
 export async function openDeposit(deps: AppDeps, b: q.BookingWithParties) {
-  let noted = false;
   const order = await openOrder(deps, {
     ...depositRow(b),
-    description: `Deposit: ${b.creator_name}, ${b.event_type ?? "Session"}, ${sessionWhen(b)}`,
-    recordCreated: async (trx, created) => {
-      noted = true;
-      if (created.provider_order_id) await noteOrderId(deps, trx, b.id, created.provider_order_id);
-    },
+    description: depositDescription(b),
+    noteCreated: q.noteDepositOrder(b.id, deps.now()),
   });
   // A live order another request (or an older release) created without noting it.
-  if (!noted && order.provider_order_id && order.provider_order_id !== b.paypal_order_id) {
+  if (!order.noted && order.provider_order_id && order.provider_order_id !== b.paypal_order_id) {
     await noteOrderId(deps, deps.database.db, b.id, order.provider_order_id);
   }
   return browserOrder(order);
+}
+
+/**
+ * openDeposit for a booking made just now with its order row (`prepareDeposit`): the row goes
+ * straight to the provider. Answers the browser's order and whether the booking noted its id
+ * (false: the booking had moved on meanwhile).
+ */
+export async function openPreparedDeposit(
+  deps: AppDeps,
+  b: q.BookingWithParties,
+  row: PaymentOrderRow,
+) {
+  const order = await openPreparedOrder(deps, row, {
+    ...depositRow(b),
+    description: depositDescription(b),
+    noteCreated: q.noteDepositOrder(b.id, deps.now()),
+  });
+  return { order: browserOrder(order), noted: order.noted === true };
 }
 
 /** The balance's order, opened when the client is about to approve it. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { priceBooking } from "../../../contracts/booking-pricing.ts";
 import {
@@ -12,21 +13,16 @@ import {
 } from "../../../contracts/constants.ts";
 import type { AppDeps, DatabaseDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import {
-  claimIdempotencyKey,
-  requestHash,
-  storeIdempotentResponse,
-} from "../../platform/idempotency.ts";
+import { claimIdempotencyKeyWith, requestHash } from "../../platform/idempotency.ts";
 import { addHours, LocalTimeError, localDate, zonedInstant } from "../../platform/time.ts";
 import {
   assertBookable,
   freeTimeAround,
-  lockCreatorSchedule,
   offeredStartTimes,
   scheduleOwner,
 } from "../availability/schedule-service.ts";
-import { paymentProvider } from "../payments/service.ts";
-import { openDeposit, prepareDeposit } from "./booking-payments.ts";
+import { noMoneyYet, type PaymentOrderRow, paymentProvider } from "../payments/service.ts";
+import { openDeposit, openPreparedDeposit, prepareDeposit } from "./booking-payments.ts";
 import * as q from "./queries.ts";
 import { bookingDetail } from "./read.ts";
 import { applyTransition, beginBooking } from "./transition.ts";
@@ -98,38 +94,36 @@ export async function createBooking(
   assertChargeable(price);
   const hash = requestHash({ clientUserId, ...input });
   const scope = `${CREATE_SCOPE}:${clientUserId}`;
+  // The booking's id is drawn here so that its idempotency key is stored, answer and all, in
+  // the statement that claims it.
+  const newId = randomUUID();
 
-  const bookingId = await deps.realtime.transaction(async (trx) => {
+  const made = await deps.realtime.transaction(async (trx) => {
     if (idempotencyKey) {
-      const earlier = await claimIdempotencyKey(trx, scope, idempotencyKey, hash);
-      if (earlier) return (earlier.body as { bookingId: string }).bookingId;
+      const earlier = await claimIdempotencyKeyWith(trx, scope, idempotencyKey, hash, {
+        status: 201,
+        body: { bookingId: newId },
+      });
+      if (earlier) return { bookingId: (earlier.body as { bookingId: string }).bookingId };
     }
     // Each unpaid booking holds a creator's time for its payment window: a client holds a few.
     if ((await q.countUnpaidOf(trx, clientUserId)) >= UNPAID_BOOKINGS_MAX) {
       throw new AppError("conflict", UNPAID_LIMIT_MESSAGE);
     }
-    // The creator's schedule, notice and buffer decide; one booking of a creator at a time
-    // checks them, so two clients cannot both squeeze into the buffer between sessions.
-    await lockCreatorSchedule(trx, creator.id);
-    await assertBookable(
-      trx,
-      await scheduleOwner(trx, creator.id),
-      {
-        date: input.date,
-        start,
-        end: addHours(start, input.hours),
-      },
-      now,
-    );
+    const end = addHours(start, input.hours);
+    // The creator's schedule, notice and buffer decide, under the creator's schedule lock, so
+    // two clients cannot both squeeze into the buffer between sessions.
+    await assertBookable(trx, creator.id, { date: input.date, start, end }, now);
     const booking = await beginBooking(
       deps,
       trx,
       "requested",
       {
+        id: newId,
         client_user_id: clientUserId,
         creator_profile_id: creator.id,
         start_time: start,
-        end_time: addHours(start, input.hours),
+        end_time: end,
         duration_minutes: input.hours * 60,
         location: input.location,
         notes: input.notes,
@@ -144,22 +138,78 @@ export async function createBooking(
         payment_provider: paymentProvider(deps).name,
         pay_by: new Date(now.getTime() + BOOKING_TIMINGS.paymentWindowMinutes * 60_000),
       },
-      { role: "client", userId: clientUserId },
+      CLIENT(clientUserId),
     ).catch((error: unknown) => {
       if (isOverlap(error)) throw new AppError("conflict", SLOT_TAKEN_MESSAGE);
       throw error;
     });
     // The deposit's order row commits with the booking: a repeat finds it and resumes.
-    await prepareDeposit(deps, trx, booking);
-    if (idempotencyKey) {
-      await storeIdempotentResponse(trx, scope, idempotencyKey, hash, {
-        status: 201,
-        body: { bookingId: booking.id },
-      });
-    }
-    return booking.id;
+    const order = await prepareDeposit(deps, trx, booking);
+    return { bookingId: booking.id, made: { booking, order } };
   });
 
+  if (made.made) return openNewBooking(deps, made.made.booking, made.made.order, now);
+  return resumeBooking(deps, made.bookingId);
+}
+
+const CLIENT = (userId: string) => ({ role: "client" as const, userId });
+
+/** No order, no payment: free the time rather than hold it for 30 minutes. */
+async function releaseUnordered(
+  deps: AppDeps,
+  booking: q.BookingWithParties,
+  error: unknown,
+): Promise<never> {
+  if (!(error instanceof AppError) || error.code !== "unavailable") throw error;
+  await applyTransition(
+    deps,
+    booking,
+    "paymentCancelled",
+    { role: "system", userId: null },
+    { note: "The payment provider could not create the order" },
+  );
+  throw error;
+}
+
+/**
+ * A booking just made: its deposit's order goes to the provider, and the answer is built from
+ * what was written (the booking, its one event, no money yet) rather than read back.
+ */
+async function openNewBooking(
+  deps: AppDeps,
+  booking: q.BookingWithParties,
+  row: PaymentOrderRow,
+  at: Date,
+) {
+  let opened: Awaited<ReturnType<typeof openPreparedDeposit>>;
+  try {
+    opened = await openPreparedDeposit(deps, booking, row);
+  } catch (error) {
+    return releaseUnordered(deps, booking, error);
+  }
+  if (!opened.noted) {
+    // It moved on before the provider answered: show where it is now.
+    const now = (await q.findBooking(deps.database.db, booking.id)) ?? booking;
+    return { booking: await bookingDetail(deps, now, "client"), order: opened.order };
+  }
+  const event = {
+    from_status: null,
+    to_status: booking.status,
+    actor_role: "client",
+    note: null,
+    created_at: at,
+  };
+  const detail = await bookingDetail(
+    deps,
+    { ...booking, paypal_order_id: opened.order.id },
+    "client",
+    { events: [event], money: noMoneyYet() },
+  );
+  return { booking: detail, order: opened.order };
+}
+
+/** A repeat of a create request (same idempotency key): the booking it made, resumed. */
+async function resumeBooking(deps: AppDeps, bookingId: string) {
   const booking = await q.findBooking(deps.database.db, bookingId);
   if (!booking) throw new AppError("not_found", CREATOR_NOT_FOUND);
   if (booking.status !== "pending_payment") {
@@ -173,16 +223,7 @@ export async function createBooking(
   try {
     order = await openDeposit(deps, booking);
   } catch (error) {
-    if (!(error instanceof AppError) || error.code !== "unavailable") throw error;
-    // No order, no payment: free the time rather than hold it for 30 minutes.
-    await applyTransition(
-      deps,
-      booking,
-      "paymentCancelled",
-      { role: "system", userId: null },
-      { note: "The payment provider could not create the order" },
-    );
-    throw error;
+    return releaseUnordered(deps, booking, error);
   }
   const fresh = (await q.findBooking(deps.database.db, bookingId)) ?? booking;
   return { booking: await bookingDetail(deps, fresh, "client"), order };

@@ -11,12 +11,18 @@ type Party = "client" | "creator";
 
 /** When and where, in the creator's zone with its name. */
 export function sessionWhen(b: BookingWithParties): string {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone: b.time_zone,
-    dateStyle: "full",
-    timeStyle: "short",
-  });
-  return `${format.format(b.start_time)} (${b.time_zone}), ${b.duration_minutes / 60} h`;
+  return `${longDate(b.time_zone).format(b.start_time)} (${b.time_zone}), ${b.duration_minutes / 60} h`;
+}
+
+const longDates = new Map<string, Intl.DateTimeFormat>();
+/** A full date and short time in `timeZone`; a formatter is costly to build, so one a zone. */
+function longDate(timeZone: string): Intl.DateTimeFormat {
+  let format = longDates.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" });
+    longDates.set(timeZone, format);
+  }
+  return format;
 }
 
 type Lines = {
@@ -34,11 +40,7 @@ const refundLine = (b: BookingWithParties, cents: number) =>
 /** What the client does about the remaining balance, in words (decision 021). */
 export function remainderLine(b: BookingWithParties): string {
   if (b.remainder_cents === 0) return "";
-  const opens = new Intl.DateTimeFormat("en-US", {
-    timeZone: b.time_zone,
-    dateStyle: "full",
-    timeStyle: "short",
-  }).format(remainderOpensAt(b));
+  const opens = longDate(b.time_zone).format(remainderOpensAt(b));
   return ` You approve the remaining ${formatCents(b.remainder_cents, b.currency)} from ${opens} until the session starts; we will remind you. If it is not approved by the start, the booking is cancelled as a late cancellation.`;
 }
 
@@ -184,11 +186,7 @@ export function transitionMails(
 /** The remaining balance can be approved now (at the window's opening, and before the start). */
 export function remainderDueMail(b: BookingWithParties, origin: string, dueBy: Date): Mail {
   const link = `${origin}${bookingPagePath(b.id)}`;
-  const by = new Intl.DateTimeFormat("en-US", {
-    timeZone: b.time_zone,
-    dateStyle: "full",
-    timeStyle: "short",
-  }).format(dueBy);
+  const by = longDate(b.time_zone).format(dueBy);
   return {
     to: b.client_email,
     subject: "Please approve the remaining balance for your booking",

@@ -3,6 +3,7 @@ import type { ProblemOutcome } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
 import type { Bookings, DB } from "../../db/schema.ts";
 import { userRows } from "../accounts/user-name-fragments.ts";
+import type { NoteCreated } from "../payments/service.ts";
 import {
   creatorProfileRows,
   displayNameSql,
@@ -26,6 +27,17 @@ export type BookingWithParties = BookingRow & {
   client_email: string;
 };
 
+const PARTIES = [
+  "p.user_id as creator_user_id",
+  displayNameSql.as("creator_name"),
+  "p.avatar_path as creator_image",
+  "cu.email as creator_email",
+  "p.time_zone",
+  sql<string | null>`p.specialties[1]`.as("primary_specialty"),
+  "u.name as client_name",
+  "u.email as client_email",
+] as const;
+
 function withParties(db: Db) {
   return db
     .selectFrom("bookings as b")
@@ -33,16 +45,7 @@ function withParties(db: Db) {
     .innerJoin(userRows.as("cu"), "cu.id", "p.user_id")
     .innerJoin(userRows.as("u"), "u.id", "b.client_user_id")
     .selectAll("b")
-    .select([
-      "p.user_id as creator_user_id",
-      displayNameSql.as("creator_name"),
-      "p.avatar_path as creator_image",
-      "cu.email as creator_email",
-      "p.time_zone",
-      sql<string | null>`p.specialties[1]`.as("primary_specialty"),
-      "u.name as client_name",
-      "u.email as client_email",
-    ]);
+    .select(PARTIES);
 }
 
 export async function findBooking(db: Db, id: string): Promise<BookingWithParties | undefined> {
@@ -130,9 +133,35 @@ export type NewBooking = {
   remainder_state?: string;
 };
 
-/** Inserts a booking in the state its lifecycle beginning gives (transition.ts). */
-export async function insertBooking(db: Db, values: NewBooking & { status: BookingStatus }) {
-  return db.insertInto("bookings").values(values).returning("id").executeTakeFirstOrThrow();
+/**
+ * Inserts a booking in the state its lifecycle beginning gives (transition.ts) and its first
+ * booking_events row (null → that state), in one statement: answers the row with its parties.
+ */
+export async function insertBooking(
+  db: Db,
+  values: NewBooking & { id?: string; status: BookingStatus },
+  event: { actor: Actor; actorUserId: string | null; note: string | null; at: Date },
+): Promise<BookingWithParties> {
+  return db
+    .with("b", (d) => d.insertInto("bookings").values(values).returningAll())
+    .with("e", (d) =>
+      d.insertInto("booking_events").values((eb) => ({
+        booking_id: eb.selectFrom("b").select("b.id"),
+        from_status: null,
+        to_status: values.status,
+        actor_role: event.actor,
+        actor_user_id: event.actorUserId,
+        note: event.note,
+        created_at: event.at,
+      })),
+    )
+    .selectFrom("b")
+    .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
+    .innerJoin(userRows.as("cu"), "cu.id", "p.user_id")
+    .innerJoin(userRows.as("u"), "u.id", "b.client_user_id")
+    .selectAll("b")
+    .select(PARTIES)
+    .executeTakeFirstOrThrow() as Promise<BookingWithParties>;
 }
 
 export type BookingPatch = Partial<
@@ -185,6 +214,18 @@ export async function patchBooking(
     .returning(["id", "status"])
     .executeTakeFirst();
 }
+
+/**
+ * Notes the deposit's provider order id on the unpaid booking, inside payments' statement that
+ * records the order (`created`, see payments' NoteCreated).
+ */
+export const noteDepositOrder =
+  (bookingId: string, now: Date): NoteCreated =>
+  (created) =>
+    sql<{ id: string }>`update bookings
+      set paypal_order_id = (select c.provider_order_id from ${sql.table(created)} c), updated_at = ${now}
+      where id = ${bookingId} and status = 'pending_payment' and exists (select 1 from ${sql.table(created)})
+      returning id`;
 
 /** Marks a reported problem settled by staff, once: undefined when it was not open. */
 export function settleProblem(

@@ -35,11 +35,18 @@ export async function bookingDetail(
   deps: AppDeps,
   booking: q.BookingWithParties,
   role: BookingRole,
+  /** Its events and money when the caller knows them (a booking it has just made). */
+  known?: {
+    events: Awaited<ReturnType<typeof q.listBookingEvents>>;
+    money: Awaited<ReturnType<typeof moneyOfBooking>>;
+  },
 ): Promise<BookingDetail> {
-  const [events, money] = await Promise.all([
-    q.listBookingEvents(deps.database.db, booking.id),
-    moneyOfBooking(deps.database.db, booking.id),
-  ]);
+  const [events, money] = known
+    ? [known.events, known.money]
+    : await Promise.all([
+        q.listBookingEvents(deps.database.db, booking.id),
+        moneyOfBooking(deps.database.db, booking.id),
+      ]);
   const mode = canHold(deps) ? "hold" : "charge";
   const detail = toDetail(booking, role, events, money, deps.now(), mode);
   if (role !== "staff") {

@@ -150,24 +150,17 @@ export async function beginBooking(
   deps: AppDeps,
   trx: Kysely<DB>,
   name: BeginningName,
-  values: q.NewBooking,
+  values: q.NewBooking & { id?: string },
   actor: ActorRef,
   note: string | null = null,
 ): Promise<q.BookingWithParties> {
   const begin = BEGINNINGS[name];
   const now = deps.now();
-  const { id } = await q.insertBooking(trx, { ...values, status: begin.to });
-  await q.insertBookingEvent(trx, {
-    bookingId: id,
-    from: null,
-    to: begin.to,
-    actor: actor.role,
-    actorUserId: actor.userId,
-    note,
-    at: now,
-  });
-  const booking = await q.findBooking(trx, id);
-  if (!booking) throw new Error(`booking ${id} vanished in its own transaction`);
+  const booking = await q.insertBooking(
+    trx,
+    { ...values, status: begin.to },
+    { actor: actor.role, actorUserId: actor.userId, note, at: now },
+  );
   await sendStepJobs(deps, trx, name, booking);
   await tellParties(deps, trx, { step: name, booking, actor, refund: 0, to: begin.to, now });
   return booking;

@@ -8,6 +8,7 @@ import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
 import { busyTimeRows } from "../availability/busy-time-fragments.ts";
 import { presenceRows } from "../availability/presence-fragments.ts";
 import { bookingRows } from "../bookings/booking-fragments.ts";
+import type { NoteCreated } from "../payments/service.ts";
 import { tierPercentSql } from "../payouts/tier-percent-fragments.ts";
 import {
   creatorProfileRows,
@@ -219,6 +220,18 @@ export async function patchHail(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * Notes the hail's provider order id while it awaits payment, inside payments' statement that
+ * records the order (`created`, see payments' NoteCreated).
+ */
+export const noteHailOrderCreated =
+  (hailId: string, now: Date): NoteCreated =>
+  (created) =>
+    sql<{ id: string }>`update hails
+      set paypal_order_id = (select c.provider_order_id from ${sql.table(created)} c), updated_at = ${now}
+      where id = ${hailId} and status = 'awaiting_payment' and exists (select 1 from ${sql.table(created)})
+      returning id`;
 
 /** First accept wins: the one conditional update every accepting creator races on. */
 export async function claimHail(db: Db, id: string, profileId: string, now: Date) {

@@ -235,14 +235,11 @@ export async function createHail(
     };
   }
   let order: Awaited<ReturnType<typeof openOrder>>;
-  let patched: q.HailRow | undefined;
   try {
     order = await openOrder(deps, {
       ...hailOrderRow(hail),
       description: `Hail: ${hail.service}, ${hail.hours} h (the most any creator reached would cost)`,
-      recordCreated: async (trx, created) => {
-        patched = await noteHailOrder(deps, trx, hail.id, created.provider_order_id);
-      },
+      noteCreated: q.noteHailOrderCreated(hail.id, deps.now()),
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== "unavailable") throw error;
@@ -252,6 +249,7 @@ export async function createHail(
       "The payment provider is not answering, so the hail was not sent. Please try again.",
     );
   }
+  let patched = order.noted ? await q.findHail(db, hail.id) : undefined;
   // A live order another request created (it noted its id on the hail itself).
   if (!patched && order.provider_order_id && order.provider_order_id !== hail.paypal_order_id) {
     patched = await noteHailOrder(deps, db, hail.id, order.provider_order_id);

@@ -44,7 +44,11 @@ const counts = (status: string) => status !== "DECLINED" && status !== "FAILED";
 
 /** A booking's money by kind, from its ledger: captured, refunded, taken back. */
 export async function bookingMoney(executor: Kysely<DB>, bookingId: string) {
-  const lines = await q.ledgerOf(executor, bookingId);
+  return moneyOfLines(await q.ledgerOf(executor, bookingId));
+}
+
+/** A booking's money from its ledger lines (none: a booking not paid for yet). */
+export function moneyOfLines(lines: Awaited<ReturnType<typeof q.ledgerOf>>) {
   const sum = (...kinds: q.LedgerKind[]) =>
     lines
       .filter((l) => kinds.includes(l.kind as q.LedgerKind) && counts(l.status))

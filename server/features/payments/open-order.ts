@@ -33,14 +33,17 @@ export type OpenOrderInput = {
   currency: string;
   description: string;
   /**
-   * Run in the transaction that records the provider's answer (the order awaiting the buyer),
-   * so the subject notes its order id in the same commit.
+   * The subject's note of the order's provider id, run in the statement that records the
+   * provider's answer (the order awaiting the buyer), so both commit together.
    */
-  recordCreated?: (trx: Kysely<DB>, order: q.PaymentOrderRow) => Promise<unknown>;
+  noteCreated?: q.NoteCreated;
 };
 
+/** An order row; `noted`: the subject noted it in the statement that recorded its creation. */
+export type OpenedOrder = q.PaymentOrderRow & { noted?: boolean };
+
 /** What an order row is written from, before the provider is asked. */
-export type OrderRowInput = Omit<OpenOrderInput, "description" | "recordCreated">;
+export type OrderRowInput = Omit<OpenOrderInput, "description" | "noteCreated">;
 
 /** What the buyer's browser opens: the spec reads links[] for rel "approve". */
 export type BrowserOrder = { id: string; links: { rel: "approve"; href: string }[] };
@@ -75,7 +78,6 @@ function assertChargeable(amountCents: number) {
 
 /** A new attempt's row, status creating: the provider is asked for it next. */
 async function insertAttempt(deps: AppDeps, db: Kysely<DB>, input: OrderRowInput, at: Date) {
-  const latest = await q.findLatestOrder(db, input.purpose, input.subjectId);
   return q.insertOrder(db, {
     purpose: input.purpose,
     subjectId: input.subjectId,
@@ -84,7 +86,6 @@ async function insertAttempt(deps: AppDeps, db: Kysely<DB>, input: OrderRowInput
     intent: intentFor(deps, input.purpose),
     amountCents: input.amountCents,
     currency: input.currency,
-    attempt: (latest?.attempt ?? 0) + 1,
     at,
   });
 }
@@ -104,7 +105,7 @@ export async function prepareOrder(deps: AppDeps, trx: Kysely<DB>, input: OrderR
  * one. Answers the order row with its approval link; an order already approved or paid is
  * answered as it is (the caller reads its status). Safe to repeat and to run concurrently.
  */
-export async function openOrder(deps: AppDeps, input: OpenOrderInput): Promise<q.PaymentOrderRow> {
+export async function openOrder(deps: AppDeps, input: OpenOrderInput): Promise<OpenedOrder> {
   assertChargeable(input.amountCents);
   const db = deps.database.db;
   const now = deps.now();
@@ -134,12 +135,24 @@ export async function openOrder(deps: AppDeps, input: OpenOrderInput): Promise<q
   return createAtProvider(deps, row, input);
 }
 
+/**
+ * openOrder for the row `prepareOrder` wrote in a transaction that has just committed: it is
+ * the subject's only order, still creating, so it goes straight to the provider.
+ */
+export function openPreparedOrder(
+  deps: AppDeps,
+  row: q.PaymentOrderRow,
+  input: OpenOrderInput,
+): Promise<OpenedOrder> {
+  return createAtProvider(deps, row, input);
+}
+
 /** Creates the provider order for a row written first (a retry sends the same request id). */
 async function createAtProvider(
   deps: AppDeps,
   row: q.PaymentOrderRow,
   input: OpenOrderInput,
-): Promise<q.PaymentOrderRow> {
+): Promise<OpenedOrder> {
   const origin = siteOrigin(deps.config);
   const db = deps.database.db;
   try {
@@ -160,14 +173,11 @@ async function createAtProvider(
       approve_url: order.approveUrl,
       approve_by: new Date(row.created_at.getTime() + APPROVAL_WINDOW_MS),
     };
-    const record = input.recordCreated;
-    const created = record
-      ? await db.transaction().execute(async (trx) => {
-          const patched = await q.patchOrder(trx, row.id, ["creating"], patch, deps.now());
-          if (patched) await record(trx, patched);
-          return patched;
-        })
+    const note = input.noteCreated;
+    const created = note
+      ? await q.patchOrderNoted(db, row.id, ["creating"], patch, deps.now(), note)
       : await q.patchOrder(db, row.id, ["creating"], patch, deps.now());
+    if (created && "noted" in created) return { ...created.order, noted: created.noted };
     return created ?? (await q.findOrder(db, row.id)) ?? row;
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import type { DB, PaymentOrders } from "../../db/schema.ts";
 
 // The payments domain's tables: payment_orders (every provider order we create),
@@ -54,20 +54,6 @@ export async function findLiveOrder(db: Db, purpose: OrderPurpose, subjectId: st
   );
 }
 
-/** The newest order of a purpose for a subject, whatever its state. */
-export async function findLatestOrder(db: Db, purpose: OrderPurpose, subjectId: string) {
-  return asRow(
-    await db
-      .selectFrom("payment_orders")
-      .selectAll()
-      .where("purpose", "=", purpose)
-      .where("subject_id", "=", subjectId)
-      .orderBy("attempt", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-  );
-}
-
 /** Our order behind a provider object: its order id, or an authorization or capture of it. */
 export async function findOrderByProviderRef(db: Db, ref: string) {
   return asRow(
@@ -106,7 +92,6 @@ export async function insertOrder(
     intent: "CAPTURE" | "AUTHORIZE";
     amountCents: number;
     currency: string;
-    attempt: number;
     at: Date;
   },
 ) {
@@ -121,7 +106,9 @@ export async function insertOrder(
         intent: values.intent,
         amount_cents: values.amountCents,
         currency: values.currency,
-        attempt: values.attempt,
+        // The next attempt of this purpose and subject (1 for the first).
+        attempt: sql<number>`coalesce((select max(o.attempt) from payment_orders o
+          where o.purpose = ${values.purpose} and o.subject_id = ${values.subjectId}), 0) + 1`,
         status: "creating",
         created_at: values.at,
         updated_at: values.at,
@@ -162,6 +149,46 @@ export async function patchOrder(
       .returningAll()
       .executeTakeFirst(),
   );
+}
+
+/**
+ * The subject's note of its created order (its owner's query): an update that reads the order
+ * row, as patched, from the statement's `created` (name it with sql.table) and runs only when
+ * there is one, answering a row when it noted it.
+ */
+export type NoteCreated = (created: string) => RawBuilder<{ id: string }>;
+
+/**
+ * patchOrder and the subject's note of it in one statement (one commit, no transaction around
+ * two). Answers the row as changed (undefined when it had moved on) and whether the subject
+ * noted it.
+ */
+export async function patchOrderNoted(
+  db: Db,
+  id: string,
+  from: readonly OrderStatus[],
+  patch: OrderPatch,
+  at: Date,
+  note: NoteCreated,
+) {
+  const row = await db
+    .with("created", (d) =>
+      d
+        .updateTable("payment_orders")
+        .set({ ...patch, updated_at: at })
+        .where("id", "=", id)
+        .where("status", "in", from)
+        .returningAll(),
+    )
+    // A raw CTE body is not put in parentheses for us.
+    .with("noted", () => sql<{ id: string }>`(${note("created")})`)
+    .selectFrom("created")
+    .selectAll()
+    .select(sql<boolean>`exists (select 1 from noted)`.as("noted"))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { noted, ...order } = row;
+  return { order: asRow(order) as PaymentOrderRow, noted };
 }
 
 /** A booking ended: its orders still awaiting the buyer will take nothing. */

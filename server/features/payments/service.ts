@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
-import { bookingMoney } from "./ledger.ts";
+import { bookingMoney, moneyOfLines } from "./ledger.ts";
 import * as q from "./queries.ts";
 import { release } from "./settle.ts";
 
@@ -18,9 +18,15 @@ export {
   registerPurpose,
   registerWebhook,
 } from "./handlers.ts";
-export { browserOrder, canHold, openOrder, prepareOrder } from "./open-order.ts";
+export {
+  browserOrder,
+  canHold,
+  openOrder,
+  openPreparedOrder,
+  prepareOrder,
+} from "./open-order.ts";
 export { paymentProvider } from "./provider-of.ts";
-export type { OrderPurpose, PaymentOrderRow } from "./queries.ts";
+export type { NoteCreated, OrderPurpose, PaymentOrderRow } from "./queries.ts";
 export { requestSettlement } from "./settle.ts";
 
 /** The live order of a purpose for a subject (the booking, the hail), if any. */
@@ -29,6 +35,8 @@ export const liveOrder = (db: Kysely<DB>, purpose: q.OrderPurpose, subjectId: st
 
 /** A booking's ledger lines, oldest first, and its money by kind. */
 export const moneyOfBooking = (db: Kysely<DB>, bookingId: string) => bookingMoney(db, bookingId);
+/** The money of a booking with no ledger line yet (one just made). */
+export const noMoneyYet = () => moneyOfLines([]);
 
 /**
  * A hail's order pays for the booking its winner made: its ledger lines go to that booking,

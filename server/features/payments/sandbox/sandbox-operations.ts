@@ -41,35 +41,35 @@ export function checkAmount(amountCents: number, currency: string, expected?: st
   }
 }
 
+/** A new order's row: CREATED, for the buyer to approve within PayPal's window. */
+export function newOrderRow(at: Date, input: CreateOrderInput): Row & { data: OrderData } {
+  return {
+    id: newId("SBX"),
+    kind: "order",
+    parent_id: null,
+    status: "CREATED",
+    amount_cents: input.amountCents,
+    currency: input.currency,
+    data: {
+      description: input.description,
+      intent: input.intent,
+      referenceId: input.referenceId,
+      customId: input.customId,
+      returnUrl: input.returnUrl,
+      cancelUrl: input.cancelUrl,
+    },
+    expires_at: addMs(at, ORDER_APPROVAL_WINDOW_MS),
+  };
+}
+
 export async function insertOrder(
   trx: Trx,
   at: Date,
   input: CreateOrderInput,
 ): Promise<Outcome<string>> {
-  const id = newId("SBX");
-  const data: OrderData = {
-    description: input.description,
-    intent: input.intent,
-    referenceId: input.referenceId,
-    customId: input.customId,
-    returnUrl: input.returnUrl,
-    cancelUrl: input.cancelUrl,
-  };
-  await insertRow(
-    trx,
-    {
-      id,
-      kind: "order",
-      parent_id: null,
-      status: "CREATED",
-      amount_cents: input.amountCents,
-      currency: input.currency,
-      data,
-      expires_at: addMs(at, ORDER_APPROVAL_WINDOW_MS),
-    },
-    at,
-  );
-  return { ok: id };
+  const row = newOrderRow(at, input);
+  await insertRow(trx, row, at);
+  return { ok: row.id };
 }
 
 /**

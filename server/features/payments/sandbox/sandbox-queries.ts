@@ -99,15 +99,49 @@ export function storedRequest(db: Kysely<DB>, requestId: string) {
     .executeTakeFirst();
 }
 
+/** Stores a request id's answer; false when the id already has one (nothing stored then). */
 export async function storeRequest(
   trx: Trx,
   requestId: string,
   response: { operation: string; result: unknown },
-) {
-  await trx
+): Promise<boolean> {
+  const stored = await trx
     .insertInto("sandbox_payment_requests")
     .values({ request_id: requestId, response: JSON.stringify(response) })
-    .execute();
+    .onConflict((oc) => oc.column("request_id").doNothing())
+    .returning("request_id")
+    .executeTakeFirst();
+  return stored !== undefined;
+}
+
+/**
+ * Writes `row` and its request id's answer together, in one statement, when the answer is
+ * known before the row is written (a new order: its id). False when the id already has an
+ * answer: nothing is written. A concurrent request with the same id waits on the id's key
+ * until this statement commits.
+ */
+export async function insertRowOnce(
+  db: Kysely<DB>,
+  requestId: string,
+  response: { operation: string; result: unknown },
+  row: Omit<Row, "data"> & { data: object },
+  now: Date,
+): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    with claim as (
+      insert into sandbox_payment_requests (request_id, response)
+      values (${requestId}, ${JSON.stringify(response)}::jsonb)
+      on conflict (request_id) do nothing
+      returning request_id
+    )
+    insert into sandbox_payments
+      (id, kind, parent_id, status, amount_cents, currency, data, expires_at, created_at, updated_at)
+    select ${row.id}, ${row.kind}, ${row.parent_id}::text, ${row.status}, ${row.amount_cents}::integer,
+      ${row.currency}, ${JSON.stringify(row.data)}::jsonb, ${row.expires_at}::timestamptz,
+      ${now}::timestamptz, ${now}::timestamptz
+    from claim
+    returning id`.execute(db);
+  return rows.length > 0;
 }
 
 /** Marks a capture refunded (the demo seed's refunds). */

@@ -33,7 +33,6 @@ export async function seedSandboxPayment(trx: Trx, p: SeedPayment) {
     intent,
     amountCents: p.amountCents,
     currency: p.booking.currency,
-    attempt: 1,
     at: p.at,
   });
   await insertRow(
@@ -186,7 +185,6 @@ export async function seedSandboxAwaitingOrder(
     intent: "CAPTURE",
     amountCents: p.amountCents,
     currency: p.booking.currency,
-    attempt: 1,
     at: p.at,
   });
   const approveBy = new Date(p.at.getTime() + ORDER_APPROVAL_WINDOW_MS);

@@ -111,6 +111,17 @@ export async function readOrder(
   const order = await readRow(db, orderId, "order");
   if (!order || orderGone(order, now)) return undefined;
   const { authorizations, captures } = await readOrderChildren(db, orderId);
+  return orderOf(order, { authorizations, captures }, origin, now);
+}
+
+/** An order's row and its children's as the provider shows them at `now`. */
+export function orderOf(
+  order: Row,
+  children: { authorizations: Row[]; captures: Row[] },
+  origin: string,
+  now: Date,
+): Order {
+  const { authorizations, captures } = children;
   const data = order.data as OrderData;
   return {
     id: order.id,
@@ -137,6 +148,12 @@ export function checkoutUrl(origin: string, orderId: string): string {
  */
 export type Outcome<T> = { ok: T } | { error: PaymentError };
 
+export function checkRequestId(requestId: string) {
+  if (!requestId || requestId.length > 200) {
+    throw new PaymentError("rejected", "A request id of 1 to 200 characters is required");
+  }
+}
+
 /**
  * Runs `body` once per request id (PayPal-Request-Id): in one transaction, under a lock on the
  * id, so a repeat — even a concurrent one — gets the first answer instead of acting again.
@@ -149,9 +166,7 @@ export async function once<T>(
   body: (trx: Trx) => Promise<Outcome<T>>,
   revive: (stored: unknown) => T,
 ): Promise<T> {
-  if (!requestId || requestId.length > 200) {
-    throw new PaymentError("rejected", "A request id of 1 to 200 characters is required");
-  }
+  checkRequestId(requestId);
   const outcome = await database.db.transaction().execute(async (trx): Promise<Outcome<T>> => {
     // Two requests with one id wait for each other here; the second then finds the answer.
     await lockRequestId(trx, requestId);
@@ -170,7 +185,10 @@ export async function once<T>(
     }
     const result = await body(trx);
     if ("ok" in result) {
-      await storeRequest(trx, requestId, { operation, result: result.ok ?? null });
+      const stored = await storeRequest(trx, requestId, { operation, result: result.ok ?? null });
+      // Taken meanwhile by a call that stores its answer without this lock (insertRowOnce):
+      // undo this one's work, as a reused id is refused.
+      if (!stored) throw new PaymentError("rejected", `Request id ${requestId} was already used`);
     }
     return result;
   });

@@ -4,15 +4,54 @@
 // included. The buyer approves on our own page (sandbox-routes.ts). Every time comes from
 // `now()`, so tests move the clock.
 import type { Database } from "../../../db/database.ts";
-import type { Authorization, Capture, Order, PaymentProvider, Refund } from "../provider.ts";
+import type {
+  Authorization,
+  Capture,
+  CreateOrderInput,
+  Order,
+  PaymentProvider,
+  Refund,
+} from "../provider.ts";
 import { PaymentError } from "../provider.ts";
 import { capture, voidHold } from "./sandbox-holds.ts";
-import { authorize, captureOrder, checkAmount, insertOrder, refund } from "./sandbox-operations.ts";
+import {
+  authorize,
+  captureOrder,
+  checkAmount,
+  insertOrder,
+  newOrderRow,
+  refund,
+} from "./sandbox-operations.ts";
 import { sandboxPayouts } from "./sandbox-payouts.ts";
-import { readRow } from "./sandbox-queries.ts";
-import { authorizationAt, checkoutUrl, once, readOrder, toCapture } from "./sandbox-store.ts";
+import { insertRowOnce, readRow } from "./sandbox-queries.ts";
+import {
+  authorizationAt,
+  checkoutUrl,
+  checkRequestId,
+  once,
+  orderOf,
+  readOrder,
+  toCapture,
+} from "./sandbox-store.ts";
 
 export { LAPSING_HOLD_MS } from "./sandbox-operations.ts";
+
+/**
+ * The usual createOrder, a new request id: the order and the id's answer in one statement, and
+ * the order answered as written (no children yet) rather than read back. Null: the id was used.
+ */
+async function createNewOrder(
+  database: Database,
+  at: Date,
+  origin: string,
+  input: CreateOrderInput,
+): Promise<Order | null> {
+  checkRequestId(input.requestId);
+  const row = newOrderRow(at, input);
+  const answer = { operation: "createOrder", result: row.id };
+  if (!(await insertRowOnce(database.db, input.requestId, answer, row, at))) return null;
+  return orderOf(row, { authorizations: [], captures: [] }, origin, at);
+}
 
 export function createSandboxProvider(options: {
   database: Database;
@@ -44,6 +83,8 @@ export function createSandboxProvider(options: {
 
     async createOrder(input) {
       checkAmount(input.amountCents, input.currency);
+      const created = await createNewOrder(database, now(), origin(), input);
+      if (created) return created;
       const orderId = await once(
         database,
         "createOrder",
