@@ -49,6 +49,15 @@ export async function claimIdempotencyKey(
   return { status: row.response_status, body: row.response_body };
 }
 
+/** The row that keeps `response` under the key. */
+const storedRow = (scope: string, key: string, hash: string, response: StoredResponse) => ({
+  scope,
+  key,
+  request_hash: hash,
+  response_status: response.status,
+  response_body: JSON.stringify(response.body),
+});
+
 /**
  * claimIdempotencyKey for a request whose response is known before its work (its ids drawn up
  * front): the response is stored at once, in one statement. A concurrent request with the same
@@ -65,13 +74,7 @@ export async function claimIdempotencyKeyWith(
 ): Promise<StoredResponse | null> {
   const claimed = await trx
     .insertInto("idempotency_keys")
-    .values({
-      scope,
-      key,
-      request_hash: hash,
-      response_status: response.status,
-      response_body: JSON.stringify(response.body),
-    })
+    .values(storedRow(scope, key, hash, response))
     .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
     .returning("key")
     .executeTakeFirst();
@@ -88,13 +91,7 @@ export async function storeIdempotentResponse(
 ) {
   await db
     .insertInto("idempotency_keys")
-    .values({
-      scope,
-      key,
-      request_hash: hash,
-      response_status: response.status,
-      response_body: JSON.stringify(response.body),
-    })
+    .values(storedRow(scope, key, hash, response))
     .onConflict((oc) =>
       oc.columns(["scope", "key"]).doUpdateSet({
         response_status: response.status,
