@@ -108,7 +108,8 @@ export function compressResponses(): MiddlewareHandler {
     await next();
     const res = c.res;
     const length = Number(res.headers.get("Content-Length") ?? 0);
-    if (!res.body || !compressible(c, res) || length > ONE_STEP_MAX_BYTES) {
+    // Headers first: reading `body` turns the Node adapter's light response into a full one.
+    if (!compressible(c, res) || length > ONE_STEP_MAX_BYTES || !res.body) {
       return streaming(c, done);
     }
     const vary = res.headers.get("Vary");
