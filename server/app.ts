@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { wireDomains } from "./domain-wiring.ts";
 import { handleAuthRequest } from "./features/accounts/auth-handler.ts";
@@ -38,6 +37,7 @@ import { type RoleLookup, requireAccess } from "./platform/access.ts";
 import { mountApiDocs } from "./platform/api-docs.ts";
 import { trustedOrigins } from "./platform/auth.ts";
 import { DEFAULT_BODY_LIMIT_BYTES, hasBody, limitBody } from "./platform/body-limit.ts";
+import { compressResponses } from "./platform/compression.ts";
 import { refuseCrossSiteWrites } from "./platform/cross-site.ts";
 import type { AppDeps } from "./platform/deps.ts";
 import { errorBody } from "./platform/errors.ts";
@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
   // A route's own header wins (creators' documents carry `Content-Security-Policy: sandbox`).
   app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, overwrite: false }));
   // Text (HTML, JS, CSS, JSON) goes out compressed; images and event streams are left alone.
-  app.use("*", compress());
+  app.use("*", compressResponses());
   // Another site's page may not make a signed-in browser write (docs/decisions/016).
   app.use("*", refuseCrossSiteWrites(trustedOrigins(deps.config)));
   // Bodies are limited per route, after access and rate limits (define-route.ts): nothing is

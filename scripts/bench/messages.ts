@@ -16,7 +16,8 @@ export {};
 //    then GET …/messages (the latest 50) one request at a time (target p95 ≤ 10 ms), and the
 //    page query's own time from EXPLAIN ANALYZE.
 // Usage: npm run build && npx tsx scripts/bench/messages.ts   (or npm run bench -- messages)
-// BENCH_CHAT_SECONDS (default 30) length of the chat.
+// BENCH_CHAT_SECONDS (default 30) length of the chat; BENCH_MESSAGES_HISTORY_ONLY=1 runs part 3
+// alone (no streams, chat or catch-up before it).
 process.env.TEST_DB_KIND = "postgres";
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
@@ -29,9 +30,14 @@ const { createCreator, createUser } = await import("../../server/db/factories.ts
 const { createPostgresTestDatabase } = await import("../../server/test/test-database.ts");
 const { freePort } = await import("../../server/test/free-port.ts");
 const { startBenchServer } = await import("./bench-server.ts");
-const { loadAverage, mintSessions, openEventStream, percentile, printTable } = await import(
-  "./lib.ts"
-);
+const {
+  createKeepAliveClient,
+  loadAverage,
+  mintSessions,
+  openEventStream,
+  percentile,
+  printTable,
+} = await import("./lib.ts");
 type BenchRow = import("./lib.ts").BenchRow;
 type BenchServer = import("./bench-server.ts").BenchServer;
 type EventStream = import("./lib.ts").EventStream;
@@ -44,6 +50,7 @@ const PUBLIC_ORIGIN = "https://bench.shutterhail.invalid";
 const PAIRS = 200;
 const RATE = 20;
 const CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 30);
+const HISTORY_ONLY = process.env.BENCH_MESSAGES_HISTORY_ONLY === "1";
 const MISSED = 100;
 const HISTORY_CONVERSATIONS = 2000;
 const HISTORY_MESSAGES = 1_000_000;
@@ -287,6 +294,241 @@ async function seedHistory(database: Database, pairs: Pair[]) {
   return parties;
 }
 
+/** Parts 1 and 2: every person's stream, the chat, then the catch-up of a cut stream. */
+async function chatAndCatchUp(
+  servers: BenchServer[],
+  pairs: Pair[],
+  streams: Map<string, EventStream>,
+) {
+  // For part 2: clients 1…100 each open a conversation with creator 0.
+  const victim = pairs[0]!.creator;
+  const toVictim = await Promise.all(
+    pairs
+      .slice(1, MISSED + 1)
+      .map((p, i) => openConversation(servers[i % 2]!, p.client, pairs[0]!.creatorId)),
+  );
+
+  log(`opening ${2 * PAIRS} event streams, half on each server…`);
+  const people = pairs.flatMap((p) => [p.client, p.creator]);
+  for (let i = 0; i < people.length; i += 50) {
+    const batch = people.slice(i, i + 50);
+    const opened = await Promise.all(batch.map((p) => openStream(servers, p)));
+    for (const [j, p] of batch.entries()) streams.set(p.userId, opened[j]!);
+  }
+
+  // Warm-up: each server sends a few messages (lazy modules, plans, pools), unmeasured.
+  for (let k = 0; k < 10; k++) {
+    const p = pairs[PAIRS - 1 - k]!;
+    await send(servers, k % 2, p.client, p.creator, p.conversationId);
+  }
+  await sleep(1000);
+
+  // 1. The chat: an open loop (a slow answer does not delay the next send), pair k mod 200,
+  //    client and creator taking turns, servers alternating.
+  const total = RATE * CHAT_SECONDS;
+  log(`chatting: ${total} messages over ${CHAT_SECONDS} s…`);
+  const started = performance.now();
+  const inFlight: Promise<Sent | Error>[] = [];
+  for (let k = 0; k < total; k++) {
+    const wait = started + (k * 1000) / RATE - performance.now();
+    if (wait > 1) await sleep(wait);
+    const p = pairs[k % PAIRS]!;
+    const [from, to] = Math.floor(k / PAIRS) % 2 ? [p.creator, p.client] : [p.client, p.creator];
+    inFlight.push(send(servers, k % 2, from, to, p.conversationId).catch((e: Error) => e));
+  }
+  const outcomes = await Promise.all(inFlight);
+  const achievedRate = total / ((performance.now() - started) / 1000);
+  const sent = outcomes.filter((o): o is Sent => !(o instanceof Error));
+  const errors = outcomes.filter((o) => o instanceof Error);
+  if (errors.length)
+    log(
+      `send errors: ${errors
+        .slice(0, 3)
+        .map((e) => e.message)
+        .join("; ")}`,
+    );
+  const expected = sent.flatMap((s) => [
+    `${s.id} ${s.recipient.userId}`,
+    `${s.id} ${s.sender.userId}`,
+  ]);
+  const lost = await waitFor(expected, 10_000);
+  const duplicated = expected.reduce(
+    (n, k) => n + Math.max(0, (arrivals.get(k)?.length ?? 0) - 1),
+    0,
+  );
+  const latency = (s: Sent, from: number) =>
+    arrivals.get(`${s.id} ${s.recipient.userId}`)![0]! - from;
+  const delivered = sent.filter((s) => arrivals.has(`${s.id} ${s.recipient.userId}`));
+  const fromAccepted = delivered.map((s) => Math.max(0, latency(s, s.accepted)));
+  const beforeAccepted = delivered.filter((s) => latency(s, s.accepted) < 0).length;
+  const fromStarted = delivered.map((s) => latency(s, s.started));
+  exactly("chat: messages sent (201)", sent.length, total);
+  row({
+    name: "chat: send rate achieved",
+    value: round(achievedRate),
+    unit: "/s",
+    target: `≈ ${RATE}`,
+  });
+  time(
+    "chat: send round trip p95",
+    percentile(
+      sent.map((s) => s.accepted - s.started),
+      95,
+    ),
+  );
+  exactly("chat: lost (either party's stream)", lost, 0);
+  exactly("chat: duplicated", duplicated, 0);
+  exactly("chat: out of order", outOfOrder, 0);
+  time("chat: 201 → other party's stream p50", percentile(fromAccepted, 50));
+  time(
+    "chat: 201 → other party's stream p95",
+    percentile(fromAccepted, 95),
+    DELIVERY_P95_TARGET_MS,
+  );
+  time("chat: 201 → other party's stream p99", percentile(fromAccepted, 99));
+  time("chat: 201 → other party's stream max", Math.max(...fromAccepted));
+  row({ name: "chat: delivered before the 201 came back", value: beforeAccepted, unit: "" });
+  time("chat: send started → delivered p95", percentile(fromStarted, 95));
+  for (const same of [true, false]) {
+    const where = delivered.filter((s) => (s.recipient.server === s.via) === same);
+    time(
+      `chat: p95, recipient on the ${same ? "sending" : "other"} server`,
+      percentile(
+        where.map((s) => Math.max(0, latency(s, s.accepted))),
+        95,
+      ),
+    );
+  }
+
+  // 2. Catch-up: creator 0's stream is cut, 100 clients write to them, it reconnects.
+  log(`catch-up: ${MISSED} messages to a cut stream…`);
+  await sleep(500);
+  const cut = streams.get(victim.userId)!;
+  const lastEventId = cut.lastEventId();
+  cut.close();
+  const missed: Sent[] = [];
+  for (let i = 0; i < MISSED; i += 20) {
+    missed.push(
+      ...(await Promise.all(
+        toVictim
+          .slice(i, i + 20)
+          .map((c, j) => send(servers, (i + j) % 2, pairs[i + j + 1]!.client, victim, c)),
+      )),
+    );
+  }
+  const keys = missed.map((s) => `${s.id} ${victim.userId}`);
+  const reconnected = performance.now();
+  streams.set(victim.userId, await openStream(servers, victim, lastEventId));
+  const missing = await waitFor(keys, 5000);
+  const caughtUp = Math.max(...keys.flatMap((k) => arrivals.get(k) ?? [])) - reconnected;
+  const twice = keys.filter((k) => (arrivals.get(k)?.length ?? 0) > 1).length;
+  exactly(`catch-up: ${MISSED} missed messages received`, MISSED - missing, MISSED);
+  exactly("catch-up: received twice", twice, 0);
+  time("catch-up: reconnect → all received", caughtUp, CATCH_UP_TARGET_MS);
+  for (const s of streams.values()) s.close();
+  streams.clear();
+}
+
+type History = Awaited<ReturnType<typeof seedHistory>>;
+type Get = (
+  url: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; json: unknown }>;
+
+/**
+ * One GET at a time (after 20 unmeasured), alternating servers; each check()s its answer. With
+ * several clients, each makes every request in turn (the same load for all of them).
+ */
+async function timeGets(
+  servers: BenchServer[],
+  pick: (r: number) => History[number],
+  url: (c: History[number]) => string,
+  check: (json: unknown) => boolean,
+  gets: Get[],
+) {
+  const times = gets.map((): number[] => []);
+  let wrong = 0;
+  for (let r = -20; r < HISTORY_REQUESTS; r++) {
+    const c = pick(r + 20);
+    for (const [i, get] of gets.entries()) {
+      const t0 = performance.now();
+      const { status, json } = await get(
+        `${servers[(r + 20) % 2]!.url}${url(c)}`,
+        headers(c.client),
+      );
+      if (r >= 0) times[i]!.push(performance.now() - t0);
+      if (status !== 200 || !check(json)) wrong += 1;
+    }
+  }
+  return { times, wrong };
+}
+
+/** Part 3: 1,000,000 messages, then the latest page one request at a time. */
+async function historyPart(database: Database, servers: BenchServer[], pairs: Pair[]) {
+  // 3. History: 1,000,000 messages, then the latest page one request at a time.
+  log(`writing ${HISTORY_MESSAGES.toLocaleString()} messages…`);
+  const seedStarted = performance.now();
+  const history = await seedHistory(database, pairs);
+  log(`history written and analysed in ${Math.round((performance.now() - seedStarted) / 1000)} s`);
+  const { rows: count } = await database.pool.query<{ n: string }>(
+    "select count(*) as n from messages",
+  );
+  const pick = (r: number) =>
+    r % 10 === 0 ? history.at(-1)! : history[(r * 7919) % HISTORY_CONVERSATIONS]!;
+  const latest = (c: History[number]) => `/api/conversations/${c.id}/messages`;
+  const fifty = (json: unknown) => (json as { messages: unknown[] }).messages.length === 50;
+  const lean = createKeepAliveClient();
+  const viaFetch: Get = async (url, headers) => {
+    const response = await fetch(url, { headers });
+    return { status: response.status, json: await response.json() };
+  };
+  // Each page also through Node's fetch, as this bench measured it before.
+  const pages = await timeGets(servers, pick, latest, fifty, [lean.get, viaFetch]);
+  const [times, fetched] = pages.times as [number[], number[]];
+  // The floor of any signed-in GET here: a session lookup and one small query.
+  const floor = await timeGets(
+    servers,
+    pick,
+    () => "/api/hails/current",
+    () => true,
+    [lean.get],
+  );
+  lean.close();
+  const sqlTimes: number[] = [];
+  for (let r = 0; r < 20; r++) {
+    const { rows: plan } = await database.pool.query(
+      `explain (analyze, format json)
+       select * from messages where conversation_id = $1 order by seq desc limit 51`,
+      [pick(r).id],
+    );
+    sqlTimes.push((plan[0]["QUERY PLAN"] as { "Execution Time": number }[])[0]!["Execution Time"]);
+  }
+  const inDatabase = Number(count[0]!.n);
+  row({
+    name: "history: messages in the database",
+    value: inDatabase,
+    unit: "",
+    target: `≥ ${HISTORY_MESSAGES.toLocaleString()}`,
+    ok: inDatabase >= HISTORY_MESSAGES,
+  });
+  exactly("history: answers not 200 (or not 50 messages)", pages.wrong + floor.wrong, 0);
+  time(`history: latest 50 over HTTP p50 (${times.length})`, percentile(times, 50));
+  time("history: latest 50 over HTTP p95", percentile(times, 95), HISTORY_P95_TARGET_MS);
+  time("history: latest 50, Node's fetch as the client, p50", percentile(fetched, 50));
+  time("history: latest 50, Node's fetch as the client, p95", percentile(fetched, 95));
+  time("history: signed-in floor, GET /api/hails/current p95", percentile(floor.times[0]!, 95));
+  for (const [name, value] of [
+    ["p50", percentile(sqlTimes, 50)],
+    ["max", Math.max(...sqlTimes)],
+  ] as const) {
+    row({
+      name: `history: page query, EXPLAIN ANALYZE ${name}`,
+      value: Math.round(value * 1000),
+      unit: "µs",
+    });
+  }
+}
+
 // ── The run ──────────────────────────────────────────────────────────────────────────────────
 async function main() {
   const benchStarted = Date.now();
@@ -329,207 +571,8 @@ async function main() {
       );
       pairs.push(...batch.map((p, j) => ({ ...p, conversationId: ids[j]! })));
     }
-    // For part 2: clients 1…100 each open a conversation with creator 0.
-    const victim = pairs[0]!.creator;
-    const toVictim = await Promise.all(
-      pairs
-        .slice(1, MISSED + 1)
-        .map((p, i) => openConversation(servers[i % 2]!, p.client, pairs[0]!.creatorId)),
-    );
-
-    log(`opening ${2 * PAIRS} event streams, half on each server…`);
-    const people = pairs.flatMap((p) => [p.client, p.creator]);
-    for (let i = 0; i < people.length; i += 50) {
-      const batch = people.slice(i, i + 50);
-      const opened = await Promise.all(batch.map((p) => openStream(servers, p)));
-      for (const [j, p] of batch.entries()) streams.set(p.userId, opened[j]!);
-    }
-
-    // Warm-up: each server sends a few messages (lazy modules, plans, pools), unmeasured.
-    for (let k = 0; k < 10; k++) {
-      const p = pairs[PAIRS - 1 - k]!;
-      await send(servers, k % 2, p.client, p.creator, p.conversationId);
-    }
-    await sleep(1000);
-
-    // 1. The chat: an open loop (a slow answer does not delay the next send), pair k mod 200,
-    //    client and creator taking turns, servers alternating.
-    const total = RATE * CHAT_SECONDS;
-    log(`chatting: ${total} messages over ${CHAT_SECONDS} s…`);
-    const started = performance.now();
-    const inFlight: Promise<Sent | Error>[] = [];
-    for (let k = 0; k < total; k++) {
-      const wait = started + (k * 1000) / RATE - performance.now();
-      if (wait > 1) await sleep(wait);
-      const p = pairs[k % PAIRS]!;
-      const [from, to] = Math.floor(k / PAIRS) % 2 ? [p.creator, p.client] : [p.client, p.creator];
-      inFlight.push(send(servers, k % 2, from, to, p.conversationId).catch((e: Error) => e));
-    }
-    const outcomes = await Promise.all(inFlight);
-    const achievedRate = total / ((performance.now() - started) / 1000);
-    const sent = outcomes.filter((o): o is Sent => !(o instanceof Error));
-    const errors = outcomes.filter((o) => o instanceof Error);
-    if (errors.length)
-      log(
-        `send errors: ${errors
-          .slice(0, 3)
-          .map((e) => e.message)
-          .join("; ")}`,
-      );
-    const expected = sent.flatMap((s) => [
-      `${s.id} ${s.recipient.userId}`,
-      `${s.id} ${s.sender.userId}`,
-    ]);
-    const lost = await waitFor(expected, 10_000);
-    const duplicated = expected.reduce(
-      (n, k) => n + Math.max(0, (arrivals.get(k)?.length ?? 0) - 1),
-      0,
-    );
-    const latency = (s: Sent, from: number) =>
-      arrivals.get(`${s.id} ${s.recipient.userId}`)![0]! - from;
-    const delivered = sent.filter((s) => arrivals.has(`${s.id} ${s.recipient.userId}`));
-    const fromAccepted = delivered.map((s) => Math.max(0, latency(s, s.accepted)));
-    const beforeAccepted = delivered.filter((s) => latency(s, s.accepted) < 0).length;
-    const fromStarted = delivered.map((s) => latency(s, s.started));
-    exactly("chat: messages sent (201)", sent.length, total);
-    row({
-      name: "chat: send rate achieved",
-      value: round(achievedRate),
-      unit: "/s",
-      target: `≈ ${RATE}`,
-    });
-    time(
-      "chat: send round trip p95",
-      percentile(
-        sent.map((s) => s.accepted - s.started),
-        95,
-      ),
-    );
-    exactly("chat: lost (either party's stream)", lost, 0);
-    exactly("chat: duplicated", duplicated, 0);
-    exactly("chat: out of order", outOfOrder, 0);
-    time("chat: 201 → other party's stream p50", percentile(fromAccepted, 50));
-    time(
-      "chat: 201 → other party's stream p95",
-      percentile(fromAccepted, 95),
-      DELIVERY_P95_TARGET_MS,
-    );
-    time("chat: 201 → other party's stream p99", percentile(fromAccepted, 99));
-    time("chat: 201 → other party's stream max", Math.max(...fromAccepted));
-    row({ name: "chat: delivered before the 201 came back", value: beforeAccepted, unit: "" });
-    time("chat: send started → delivered p95", percentile(fromStarted, 95));
-    for (const same of [true, false]) {
-      const where = delivered.filter((s) => (s.recipient.server === s.via) === same);
-      time(
-        `chat: p95, recipient on the ${same ? "sending" : "other"} server`,
-        percentile(
-          where.map((s) => Math.max(0, latency(s, s.accepted))),
-          95,
-        ),
-      );
-    }
-
-    // 2. Catch-up: creator 0's stream is cut, 100 clients write to them, it reconnects.
-    log(`catch-up: ${MISSED} messages to a cut stream…`);
-    await sleep(500);
-    const cut = streams.get(victim.userId)!;
-    const lastEventId = cut.lastEventId();
-    cut.close();
-    const missed: Sent[] = [];
-    for (let i = 0; i < MISSED; i += 20) {
-      missed.push(
-        ...(await Promise.all(
-          toVictim
-            .slice(i, i + 20)
-            .map((c, j) => send(servers, (i + j) % 2, pairs[i + j + 1]!.client, victim, c)),
-        )),
-      );
-    }
-    const keys = missed.map((s) => `${s.id} ${victim.userId}`);
-    const reconnected = performance.now();
-    streams.set(victim.userId, await openStream(servers, victim, lastEventId));
-    const missing = await waitFor(keys, 5000);
-    const caughtUp = Math.max(...keys.flatMap((k) => arrivals.get(k) ?? [])) - reconnected;
-    const twice = keys.filter((k) => (arrivals.get(k)?.length ?? 0) > 1).length;
-    exactly(`catch-up: ${MISSED} missed messages received`, MISSED - missing, MISSED);
-    exactly("catch-up: received twice", twice, 0);
-    time("catch-up: reconnect → all received", caughtUp, CATCH_UP_TARGET_MS);
-    for (const s of streams.values()) s.close();
-    streams.clear();
-
-    // 3. History: 1,000,000 messages, then the latest page one request at a time.
-    log(`writing ${HISTORY_MESSAGES.toLocaleString()} messages…`);
-    const seedStarted = performance.now();
-    const history = await seedHistory(database, pairs);
-    log(
-      `history written and analysed in ${Math.round((performance.now() - seedStarted) / 1000)} s`,
-    );
-    const { rows: count } = await database.pool.query<{ n: string }>(
-      "select count(*) as n from messages",
-    );
-    const pick = (r: number) =>
-      r % 10 === 0 ? history.at(-1)! : history[(r * 7919) % HISTORY_CONVERSATIONS]!;
-    // One GET at a time (after 20 unmeasured), alternating servers; each check()s its answer.
-    const timeGets = async (
-      url: (c: (typeof history)[number]) => string,
-      check: (json: unknown) => boolean,
-    ) => {
-      const times: number[] = [];
-      let wrong = 0;
-      for (let r = -20; r < HISTORY_REQUESTS; r++) {
-        const c = pick(r + 20);
-        const t0 = performance.now();
-        const response = await fetch(`${servers[(r + 20) % 2]!.url}${url(c)}`, {
-          headers: headers(c.client),
-        });
-        const json = await response.json();
-        if (r >= 0) times.push(performance.now() - t0);
-        if (response.status !== 200 || !check(json)) wrong += 1;
-      }
-      return { times, wrong };
-    };
-    const { times, wrong } = await timeGets(
-      (c) => `/api/conversations/${c.id}/messages`,
-      (json) => (json as { messages: unknown[] }).messages.length === 50,
-    );
-    // The floor of any signed-in GET here: a session lookup and one small query.
-    const floor = await timeGets(
-      () => "/api/hails/current",
-      () => true,
-    );
-    const sqlTimes: number[] = [];
-    for (let r = 0; r < 20; r++) {
-      const { rows: plan } = await database.pool.query(
-        `explain (analyze, format json)
-         select * from messages where conversation_id = $1 order by seq desc limit 51`,
-        [pick(r).id],
-      );
-      sqlTimes.push(
-        (plan[0]["QUERY PLAN"] as { "Execution Time": number }[])[0]!["Execution Time"],
-      );
-    }
-    const inDatabase = Number(count[0]!.n);
-    row({
-      name: "history: messages in the database",
-      value: inDatabase,
-      unit: "",
-      target: `≥ ${HISTORY_MESSAGES.toLocaleString()}`,
-      ok: inDatabase >= HISTORY_MESSAGES,
-    });
-    exactly("history: answers not 200 (or not 50 messages)", wrong + floor.wrong, 0);
-    time(`history: latest 50 over HTTP p50 (${times.length})`, percentile(times, 50));
-    time("history: latest 50 over HTTP p95", percentile(times, 95), HISTORY_P95_TARGET_MS);
-    time("history: signed-in floor, GET /api/hails/current p95", percentile(floor.times, 95));
-    for (const [name, value] of [
-      ["p50", percentile(sqlTimes, 50)],
-      ["max", Math.max(...sqlTimes)],
-    ] as const) {
-      row({
-        name: `history: page query, EXPLAIN ANALYZE ${name}`,
-        value: Math.round(value * 1000),
-        unit: "µs",
-      });
-    }
+    if (!HISTORY_ONLY) await chatAndCatchUp(servers, pairs, streams);
+    await historyPart(database, servers, pairs);
   } catch (error) {
     failed = true;
     console.error("bench messages failed:", error);
