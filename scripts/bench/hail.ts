@@ -22,7 +22,7 @@ process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
 const { randomBytes, randomUUID } = await import("node:crypto");
 const http = await import("node:http");
-const { rmSync } = await import("node:fs");
+const { readFileSync, rmSync } = await import("node:fs");
 const os = await import("node:os");
 const path = await import("node:path");
 const { HAIL, PRESENCE } = await import("../../contracts/constants.ts");
@@ -428,6 +428,47 @@ async function heartbeatLoad(servers: BenchServer[], creators: Person[], seconds
   return { times, statuses, sent: total, rate: total / ((Date.now() - started) / 1000) };
 }
 
+// ── CPU and commits ──────────────────────────────────────────────────────────────────────────
+// The machine is shared: wall-clock latencies move with other people's load, CPU per operation
+// much less. A process's CPU so far (user + system, fields 14 and 15 of /proc/<pid>/stat).
+function cpuMs(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0; // gone (a closed backend): its CPU since the last reading is lost
+  }
+}
+
+type Usage = { node: number; postgres: Map<number, number>; commits: number; at: number };
+
+/** The servers' CPU, each of the scratch database's backends' CPU, and its commits so far. */
+async function usage(database: Database, servers: BenchServer[]): Promise<Usage> {
+  const { rows } = await database.pool.query<{ pid: number; commits: string }>(
+    `select a.pid, d.xact_commit as commits from pg_stat_activity a
+     join pg_stat_database d on d.datname = a.datname where a.datname = current_database()`,
+  );
+  return {
+    node: servers.reduce((sum, s) => sum + cpuMs(s.pid), 0),
+    postgres: new Map(rows.map((r) => [r.pid, cpuMs(r.pid)])),
+    commits: Number(rows[0]?.commits ?? 0),
+    at: performance.now(),
+  };
+}
+
+/** CPU ms of the servers and of PostgreSQL, and commits, between two readings. */
+function spent(before: Usage, after: Usage) {
+  let postgres = 0;
+  for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+  return {
+    node: after.node - before.node,
+    postgres,
+    commits: after.commits - before.commits,
+    seconds: (after.at - before.at) / 1000,
+  };
+}
+
 // ── The run ──────────────────────────────────────────────────────────────────────────────────
 async function main() {
   const benchStarted = Date.now();
@@ -609,6 +650,7 @@ async function main() {
         ),
       );
       const returns = await Promise.all(many.map((h, k) => approve(servers[k % 2]!, h)));
+      const manyBefore = await usage(database, servers);
       const manyTimes = await Promise.all(many.map((h, k) => complete(returns[k]!, h.hailId)));
       const expected = new Map<string, string[]>();
       const liveAts = new Map<string, number>();
@@ -620,6 +662,7 @@ async function main() {
         );
       }
       const manyMissing = await waitArrivals(expected, 10_000);
+      const manyCost = spent(manyBefore, await usage(database, servers));
       const manyLat: number[] = [];
       const sameLat: number[] = [];
       const otherLat: number[] = [];
@@ -704,6 +747,11 @@ async function main() {
         name: `${CLUSTERS} hails: spread of their go-live moments`,
         value: lastLive - firstLive,
         unit: "ms",
+      });
+      row({
+        name: `${CLUSTERS} hails going live → every offer: CPU Node / PostgreSQL`,
+        value: Math.round(manyCost.node),
+        unit: `ms / ${Math.round(manyCost.postgres)} ms`,
       });
       row({
         name: `${CLUSTERS} hails: payment return p95`,
@@ -791,7 +839,9 @@ async function main() {
       );
       log(`searching ${BASELINE_SECONDS} s without heartbeats…`);
       await refreshPresence(database);
+      const quietBefore = await usage(database, servers);
       const quiet = await searchUntil(a, paths, Date.now() + BASELINE_SECONDS * 1000, 20);
+      const quietCost = spent(quietBefore, await usage(database, servers));
       // A heartbeat's own cost: one at a time, nothing else running.
       const alone: number[] = [];
       for (const [i, creator] of beaters.slice(0, 100).entries()) {
@@ -804,11 +854,13 @@ async function main() {
       const loadDone = heartbeatLoad(servers, beaters, LOAD_SECONDS);
       // The first 3 s open the load's connections; measured after.
       await new Promise((r) => setTimeout(r, 3000));
+      const loadedBefore = await usage(database, servers);
       const loaded = await searchUntil(
         a,
         paths.slice(1000),
         Date.now() + (LOAD_SECONDS - 4) * 1000,
       );
+      const loadedCost = spent(loadedBefore, await usage(database, servers));
       const beats = await loadDone;
       const ok200 = beats.statuses.get(200) ?? 0;
       const quietP95 = percentile(quiet.times, 95);
@@ -850,6 +902,31 @@ async function main() {
         unit: "",
         target: "= 0",
         ok: quiet.errors + loaded.errors === 0,
+      });
+      // What the heartbeats cost: CPU per second beyond the searches' own (per search, quiet).
+      const perSearch = (ms: number) => ms / quiet.times.length;
+      const extra = (pick: (c: typeof quietCost) => number) =>
+        (pick(loadedCost) - perSearch(pick(quietCost)) * loaded.times.length) / loadedCost.seconds;
+      const beatsPerSecond = beats.sent / LOAD_SECONDS;
+      row({
+        name: "heartbeats: Node CPU per heartbeat (both servers)",
+        value: round(extra((c) => c.node) / beatsPerSecond),
+        unit: "ms",
+      });
+      row({
+        name: "heartbeats: PostgreSQL CPU per heartbeat",
+        value: round(extra((c) => c.postgres) / beatsPerSecond),
+        unit: "ms",
+      });
+      row({
+        name: "commits per second, no heartbeats / heartbeats",
+        value: round(quietCost.commits / quietCost.seconds),
+        unit: `/s / ${round(loadedCost.commits / loadedCost.seconds)}/s`,
+      });
+      row({
+        name: "CPU per search, quiet: Node / PostgreSQL",
+        value: round(perSearch(quietCost.node)),
+        unit: `ms / ${round(perSearch(quietCost.postgres))} ms`,
       });
       row({ name: `heartbeats sent (${LOAD_SECONDS} s)`, value: beats.sent, unit: "" });
       row({
