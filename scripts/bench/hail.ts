@@ -428,7 +428,7 @@ async function heartbeatLoad(servers: BenchServer[], creators: Person[], seconds
   return { times, statuses, sent: total, rate: total / ((Date.now() - started) / 1000) };
 }
 
-// ── CPU and commits ──────────────────────────────────────────────────────────────────────────
+// ── CPU and WAL flushes ────────────────────────────────────────────────────────────────────
 // The machine is shared: wall-clock latencies move with other people's load, CPU per operation
 // much less. A process's CPU so far (user + system, fields 14 and 15 of /proc/<pid>/stat).
 function cpuMs(pid: number) {
@@ -441,34 +441,37 @@ function cpuMs(pid: number) {
   }
 }
 
-type Usage = { node: number; postgres: Map<number, number>; commits: number; at: number };
+type Usage = { node: number; postgres: Map<number, number>; walSyncs: number; at: number };
 
 /**
  * The servers' CPU, the CPU of each client backend on the scratch database (autovacuum, which
- * also shows there, is not the bench's), and the database's commits so far.
+ * also shows there, is not the bench's), and the WAL flushes so far (the whole server's: a
+ * shared server counts other databases' too).
  */
 async function usage(database: Database, servers: BenchServer[]): Promise<Usage> {
-  const { rows } = await database.pool.query<{ pid: number; commits: string }>(
-    `select a.pid, d.xact_commit as commits from pg_stat_activity a
-     join pg_stat_database d on d.datname = a.datname
-     where a.datname = current_database() and a.backend_type = 'client backend'`,
+  const { rows } = await database.pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+     where datname = current_database() and backend_type = 'client backend'`,
+  );
+  const wal = await database.pool.query<{ syncs: string }>(
+    "select wal_sync as syncs from pg_stat_wal",
   );
   return {
     node: servers.reduce((sum, s) => sum + cpuMs(s.pid), 0),
     postgres: new Map(rows.map((r) => [r.pid, cpuMs(r.pid)])),
-    commits: Number(rows[0]?.commits ?? 0),
+    walSyncs: Number(wal.rows[0]?.syncs ?? 0),
     at: performance.now(),
   };
 }
 
-/** CPU ms of the servers and of PostgreSQL, and commits, between two readings. */
+/** CPU ms of the servers and of PostgreSQL, and WAL flushes, between two readings. */
 function spent(before: Usage, after: Usage) {
   let postgres = 0;
   for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
   return {
     node: after.node - before.node,
     postgres,
-    commits: after.commits - before.commits,
+    walSyncs: after.walSyncs - before.walSyncs,
     seconds: (after.at - before.at) / 1000,
   };
 }
@@ -928,9 +931,9 @@ async function main() {
         unit: "ms",
       });
       row({
-        name: "commits per second, no heartbeats / heartbeats",
-        value: round(quietCost.commits / quietCost.seconds),
-        unit: `/s / ${round(loadedCost.commits / loadedCost.seconds)}/s`,
+        name: "WAL flushes per second (whole server), no heartbeats / heartbeats",
+        value: round(quietCost.walSyncs / quietCost.seconds),
+        unit: `/s / ${round(loadedCost.walSyncs / loadedCost.seconds)}/s`,
       });
       row({
         name: "CPU per search, quiet: Node / PostgreSQL",
