@@ -41,6 +41,8 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   STREAM_ACCESS_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(600),
+  // Presence heartbeats are written at most once per this many ms per process (issue 24).
+  HEARTBEAT_FLUSH_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -106,6 +108,8 @@ export type Config = {
   streamAccessCheckMs: number;
   /** How long a process remembers a signed-in session it heard no change of (0: never). */
   sessionCacheSeconds: number;
+  /** Presence heartbeats are written at most once per this many ms per process (0: each at once). */
+  heartbeatFlushMs: number;
   /** PayPal when its credentials are set; otherwise payments run on the built-in sandbox. */
   paypal: PayPalConfig | undefined;
   /**
@@ -229,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDataKey: Buffer.from(secrets.paymentDataKey, "base64"),
     streamAccessCheckMs: e.STREAM_ACCESS_CHECK_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    heartbeatFlushMs: e.HEARTBEAT_FLUSH_MS,
     paypal: paypalConfig(e),
     push: {
       vapid: {

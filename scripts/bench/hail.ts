@@ -22,7 +22,7 @@ process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
 const { randomBytes, randomUUID } = await import("node:crypto");
 const http = await import("node:http");
-const { rmSync } = await import("node:fs");
+const { readFileSync, rmSync } = await import("node:fs");
 const os = await import("node:os");
 const path = await import("node:path");
 const { HAIL, PRESENCE } = await import("../../contracts/constants.ts");
@@ -428,6 +428,54 @@ async function heartbeatLoad(servers: BenchServer[], creators: Person[], seconds
   return { times, statuses, sent: total, rate: total / ((Date.now() - started) / 1000) };
 }
 
+// ── CPU and WAL flushes ────────────────────────────────────────────────────────────────────
+// The machine is shared: wall-clock latencies move with other people's load, CPU per operation
+// much less. A process's CPU so far (user + system, fields 14 and 15 of /proc/<pid>/stat).
+function cpuMs(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0; // gone (a closed backend): its CPU since the last reading is lost
+  }
+}
+
+type Usage = { node: number; postgres: Map<number, number>; walSyncs: number; at: number };
+
+/**
+ * The servers' CPU, the CPU of each client backend on the scratch database (autovacuum, which
+ * also shows there, is not the bench's), and the WAL flushes so far (the whole server's: a
+ * shared server counts other databases' too).
+ */
+async function usage(database: Database, servers: BenchServer[]): Promise<Usage> {
+  const { rows } = await database.pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+     where datname = current_database() and backend_type = 'client backend'`,
+  );
+  const wal = await database.pool.query<{ syncs: string }>(
+    "select wal_sync as syncs from pg_stat_wal",
+  );
+  return {
+    node: servers.reduce((sum, s) => sum + cpuMs(s.pid), 0),
+    postgres: new Map(rows.map((r) => [r.pid, cpuMs(r.pid)])),
+    walSyncs: Number(wal.rows[0]?.syncs ?? 0),
+    at: performance.now(),
+  };
+}
+
+/** CPU ms of the servers and of PostgreSQL, and WAL flushes, between two readings. */
+function spent(before: Usage, after: Usage) {
+  let postgres = 0;
+  for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+  return {
+    node: after.node - before.node,
+    postgres,
+    walSyncs: after.walSyncs - before.walSyncs,
+    seconds: (after.at - before.at) / 1000,
+  };
+}
+
 // ── The run ──────────────────────────────────────────────────────────────────────────────────
 async function main() {
   const benchStarted = Date.now();
@@ -609,6 +657,7 @@ async function main() {
         ),
       );
       const returns = await Promise.all(many.map((h, k) => approve(servers[k % 2]!, h)));
+      const manyBefore = await usage(database, servers);
       const manyTimes = await Promise.all(many.map((h, k) => complete(returns[k]!, h.hailId)));
       const expected = new Map<string, string[]>();
       const liveAts = new Map<string, number>();
@@ -620,6 +669,7 @@ async function main() {
         );
       }
       const manyMissing = await waitArrivals(expected, 10_000);
+      const manyCost = spent(manyBefore, await usage(database, servers));
       const manyLat: number[] = [];
       const sameLat: number[] = [];
       const otherLat: number[] = [];
@@ -706,6 +756,11 @@ async function main() {
         unit: "ms",
       });
       row({
+        name: `${CLUSTERS} hails going live → every offer: CPU Node / PostgreSQL`,
+        value: Math.round(manyCost.node),
+        unit: `ms / ${Math.round(manyCost.postgres)} ms`,
+      });
+      row({
         name: `${CLUSTERS} hails: payment return p95`,
         value: percentile(
           manyTimes.map((t) => t.answered - t.sent),
@@ -786,29 +841,38 @@ async function main() {
       // Their browsers have been beating all along: each server has met its creators' sessions
       // (remembered for SESSION_CACHE_SECONDS, 600), as it would in the steady state.
       log(`one heartbeat from each of ${HEARTBEATERS} creators, unmeasured…`);
-      await inBatches(beaters, 20, (creator, k) =>
+      // Many at once: a server writes its heartbeats at most once a second (HEARTBEAT_FLUSH_MS),
+      // and the seeded rows must not go stale (the sweep) before this pass is done.
+      await refreshPresence(database);
+      await inBatches(beaters, 250, (creator, k) =>
         heartbeat(servers[k % servers.length]!, creator),
       );
       log(`searching ${BASELINE_SECONDS} s without heartbeats…`);
       await refreshPresence(database);
+      const quietBefore = await usage(database, servers);
       const quiet = await searchUntil(a, paths, Date.now() + BASELINE_SECONDS * 1000, 20);
-      // A heartbeat's own cost: one at a time, nothing else running.
+      const quietCost = spent(quietBefore, await usage(database, servers));
+      // A heartbeat's own cost: one at a time, nothing else running, each server's a second
+      // apart (a heartbeat sooner after another waits for that server's next write).
       const alone: number[] = [];
-      for (const [i, creator] of beaters.slice(0, 100).entries()) {
+      for (const [i, creator] of beaters.slice(0, 30).entries()) {
         const started = performance.now();
         await heartbeat(servers[i % 2]!, creator);
         alone.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 550));
       }
       log(`searching ${LOAD_SECONDS} s with ${HEARTBEATERS} creators heartbeating…`);
       await refreshPresence(database);
       const loadDone = heartbeatLoad(servers, beaters, LOAD_SECONDS);
       // The first 3 s open the load's connections; measured after.
       await new Promise((r) => setTimeout(r, 3000));
+      const loadedBefore = await usage(database, servers);
       const loaded = await searchUntil(
         a,
         paths.slice(1000),
         Date.now() + (LOAD_SECONDS - 4) * 1000,
       );
+      const loadedCost = spent(loadedBefore, await usage(database, servers));
       const beats = await loadDone;
       const ok200 = beats.statuses.get(200) ?? 0;
       const quietP95 = percentile(quiet.times, 95);
@@ -850,6 +914,31 @@ async function main() {
         unit: "",
         target: "= 0",
         ok: quiet.errors + loaded.errors === 0,
+      });
+      // What the heartbeats cost: CPU per second beyond the searches' own (per search, quiet).
+      const perSearch = (ms: number) => ms / quiet.times.length;
+      const extra = (pick: (c: typeof quietCost) => number) =>
+        (pick(loadedCost) - perSearch(pick(quietCost)) * loaded.times.length) / loadedCost.seconds;
+      const beatsPerSecond = beats.sent / LOAD_SECONDS;
+      row({
+        name: "heartbeats: Node CPU per heartbeat (both servers)",
+        value: round(extra((c) => c.node) / beatsPerSecond),
+        unit: "ms",
+      });
+      row({
+        name: "heartbeats: PostgreSQL CPU per heartbeat",
+        value: round(extra((c) => c.postgres) / beatsPerSecond),
+        unit: "ms",
+      });
+      row({
+        name: "WAL flushes per second (whole server), no heartbeats / heartbeats",
+        value: round(quietCost.walSyncs / quietCost.seconds),
+        unit: `/s / ${round(loadedCost.walSyncs / loadedCost.seconds)}/s`,
+      });
+      row({
+        name: "CPU per search, quiet: Node / PostgreSQL",
+        value: round(perSearch(quietCost.node)),
+        unit: `ms / ${round(perSearch(quietCost.postgres))} ms`,
       });
       row({ name: `heartbeats sent (${LOAD_SECONDS} s)`, value: beats.sent, unit: "" });
       row({

@@ -68,6 +68,8 @@ export async function startTestApp(
       PUBLIC_ORIGIN: url,
       LOG_LEVEL: "silent",
       DATA_DIR: dataDir,
+      // Each heartbeat written at once (a test that wants them batched says so).
+      HEARTBEAT_FLUSH_MS: "0",
       ...env,
     });
     const config = options.configure ? options.configure(loaded) : loaded;

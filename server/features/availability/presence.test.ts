@@ -415,3 +415,51 @@ describe("privacy of live positions", () => {
     for (const row of rows) expect([row.v, coarseCoordinate(row.v)]).toEqual([row.v, row.c]);
   });
 });
+
+describe("heartbeats written together", () => {
+  let batched: TestApp;
+  beforeAll(async () => {
+    batched = await startTestApp({ HEARTBEAT_FLUSH_MS: "1500" }, { now: () => clock });
+  });
+  afterAll(() => batched?.close());
+
+  const postTo = (path: string, cookie: string) =>
+    batched.fetch(`/api/availability/${path}`, {
+      method: "POST",
+      headers: { origin: batched.url, cookie, "content-type": "application/json" },
+      body: "{}",
+    });
+
+  it("answers each with its own state, and a page-left after a held heartbeat lands after it", async () => {
+    const people = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const account = await createVerifiedUser(batched);
+        const { profile } = await createCreator(batched.database.db, { userId: account.userId });
+        expect((await postTo("online", account.cookie)).status).toBe(200);
+        return { cookie: account.cookie, profileId: profile.id, i };
+      }),
+    );
+    const [me] = people as [(typeof people)[number]];
+    // The first goes at once; the next ones wait for the window and go together.
+    await ok(await postTo("heartbeat", me.cookie));
+    advance(5);
+    const beatAt = clock;
+    const together = people.map((p) => postTo("heartbeat", p.cookie));
+    // They reach the server and wait there for the window (1.5 s after the first went).
+    await new Promise((r) => setTimeout(r, 400));
+    advance(1);
+    const leftAt = clock;
+    const left = postTo("page-left", me.cookie);
+    const states = await Promise.all(together.map(async (r) => ok(await r)));
+    expect(states.map((s) => s.profileId)).toEqual(people.map((p) => p.profileId));
+    expect(states.every((s) => s.lastSeenAt === beatAt.toISOString())).toBe(true);
+    expect((await left).status).toBe(204);
+    const graceLeft = PRESENCE.staleAfterSeconds - PRESENCE.leaveGraceSeconds;
+    const row = await batched.database.db
+      .selectFrom("creator_presence")
+      .select("last_seen_at")
+      .where("profile_id", "=", me.profileId)
+      .executeTakeFirstOrThrow();
+    expect(row.last_seen_at.getTime()).toBe(leftAt.getTime() - graceLeft * 1000);
+  });
+});

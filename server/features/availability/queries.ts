@@ -65,6 +65,17 @@ export async function refreshHeartbeats(db: Db, beats: readonly Heartbeat[]) {
   return new Map(rows.map((row) => [row.profile_id, row]));
 }
 
+/**
+ * refreshHeartbeats in a transaction of its own whose commit does not wait for the WAL flush
+ * (heartbeat-batch.ts says why that is safe).
+ */
+export function refreshHeartbeatsLazily(db: Db, beats: readonly Heartbeat[]) {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local synchronous_commit = off`.execute(trx);
+    return refreshHeartbeats(trx, beats);
+  });
+}
+
 /** Starts or refreshes a creator's heartbeat row (online_since is kept while it exists). */
 export async function upsertPresence(
   db: Db,

@@ -16,7 +16,7 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { geocodePlace } from "../../platform/geo.ts";
 import { setLivePresence } from "../profiles/live-presence.ts";
-import { refreshInBatch } from "./heartbeat-batch.ts";
+import { heartbeatsWritten, refreshInBatch } from "./heartbeat-batch.ts";
 import {
   backdatePresence,
   deletePresence,
@@ -141,6 +141,8 @@ export function stayAvailable(deps: Deps, profileId: string, input: StayInput) {
  * limit.
  */
 export async function pageLeft(deps: Deps, profileId: string) {
+  // A heartbeat this process holds for its next batch came before: it must not undo this.
+  await heartbeatsWritten(deps.database, profileId);
   const graceLeft = PRESENCE.staleAfterSeconds - PRESENCE.leaveGraceSeconds;
   await backdatePresence(
     deps.database.db,
@@ -154,16 +156,24 @@ export async function pageLeft(deps: Deps, profileId: string) {
  * one and the last written is at least PRESENCE.minPositionIntervalSeconds old; otherwise the
  * heartbeat still counts. A creator who is offline (swept, or gone offline elsewhere) gets 409.
  */
-export async function heartbeat(deps: Deps, profileId: string, update: PresenceUpdate) {
+export async function heartbeat(
+  deps: Deps & Pick<AppDeps, "config">,
+  profileId: string,
+  update: PresenceUpdate,
+) {
   const now = deps.now();
   const position = positionOf(update);
   // Most heartbeats only say "still here": batched, no lock on the profile (issue 24).
-  const refreshed = await refreshInBatch(deps.database, {
-    profileId,
-    now,
-    position,
-    positionDueBefore: new Date(now.getTime() - PRESENCE.minPositionIntervalSeconds * 1000),
-  });
+  const refreshed = await refreshInBatch(
+    deps.database,
+    {
+      profileId,
+      now,
+      position,
+      positionDueBefore: new Date(now.getTime() - PRESENCE.minPositionIntervalSeconds * 1000),
+    },
+    deps.config.heartbeatFlushMs,
+  );
   if (refreshed) return toState(profileId, refreshed);
   return inTransaction(deps, profileId, async (trx, state) => {
     if (!state.available_now) throw new AppError("conflict", NOT_ONLINE_MESSAGE);

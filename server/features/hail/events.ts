@@ -4,7 +4,7 @@ import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import type { EventToPublish } from "../../platform/realtime.ts";
-import { pushMessage, queuePush } from "../notifications/push.ts";
+import { type PushJob, pushMessage, queuePushes } from "../notifications/push.ts";
 import * as q from "./queries.ts";
 import { toHail, toOffer, type Winner } from "./view.ts";
 
@@ -44,25 +44,20 @@ const CLOSED_PUSH_GRACE_MS = 60_000;
  * longer open (taken, expired, withdrawn, or answered from a tab) a closing push replaces it by
  * its tag wherever it still shows.
  */
-async function pushOffer(deps: AppDeps, offer: q.OfferRow, trx: Kysely<DB>) {
+function offerPush(deps: AppDeps, offer: q.OfferRow): PushJob {
   const tag = `hail:${offer.hail_id}`;
   const url = `/availability?hail=${offer.hail_id}`;
   if (offer.offer_status === "offered" && offer.live_until) {
     const expiresAt = offer.live_until.toISOString();
     const message = pushMessage("hail_offer", { url, tag, hailId: offer.hail_id, expiresAt });
-    await queuePush(deps, { userId: offer.user_id, message, expiresAt, urgency: "high" }, trx);
-  } else {
-    const until = Math.max(
-      deps.now().getTime() + CLOSED_PUSH_GRACE_MS,
-      offer.live_until?.getTime() ?? 0,
-    );
-    const message = pushMessage("hail_closed", { url, tag, hailId: offer.hail_id });
-    await queuePush(
-      deps,
-      { userId: offer.user_id, message, expiresAt: new Date(until).toISOString() },
-      trx,
-    );
+    return { userId: offer.user_id, message, expiresAt, urgency: "high" };
   }
+  const until = Math.max(
+    deps.now().getTime() + CLOSED_PUSH_GRACE_MS,
+    offer.live_until?.getTime() ?? 0,
+  );
+  const message = pushMessage("hail_closed", { url, tag, hailId: offer.hail_id });
+  return { userId: offer.user_id, message, expiresAt: new Date(until).toISOString() };
 }
 
 /**
@@ -77,7 +72,11 @@ export async function offerEvents(
 ): Promise<EventToPublish[]> {
   if (!profileIds.length) return [];
   const offers = await q.offersOfHail(trx, hailId, profileIds);
-  for (const offer of offers) await pushOffer(deps, offer, trx);
+  await queuePushes(
+    deps,
+    offers.map((offer) => offerPush(deps, offer)),
+    trx,
+  );
   return offers.map((offer) => ({
     topic: REALTIME_TOPICS.hailOffers,
     payload: toOffer(offer),

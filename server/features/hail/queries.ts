@@ -57,46 +57,55 @@ export type MatchCriteria = {
  */
 export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[]> {
   const here = sql`${earthPoint(c.point)}::cube::earth`;
-  const live = sql`ll_to_earth(p.travel_lat, p.travel_lng)`;
   const cell = sql`ll_to_earth(coarse_coordinate(p.travel_lat), coarse_coordinate(p.travel_lng))`;
   const reach = sql`coalesce(p.travel_radius, ${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}) * ${sql.lit(METERS_PER_MILE)}`;
   const fresh = new Date(c.now.getTime() - PRESENCE.staleAfterSeconds * 1000);
   const type = SERVICE_CREATOR_TYPE[c.service];
-  const { rows } = await sql<MatchRow & { cell_meters: number }>`
-    select p.id, p.user_id, p.hourly_rate_cents, p.currency,
-      earth_distance(${live}, ${here}) as meters,
-      earth_distance(${cell}, ${here}) as cell_meters
-    from ${creatorProfileRows} p
-    left join ${presenceRows} cp on cp.profile_id = p.id
-    where ${listedSql} and p.available_now
-      -- A fresh heartbeat; or no heartbeat row at all, which only a seeded creator has (the
-      -- sweep leaves them on too, and the map shows them available): what the map shows as
-      -- available can be hailed.
-      -- Or staying available without a tab until a time they chose (hails reach them by push).
-      and (cp.last_seen_at >= ${fresh} or cp.profile_id is null or p.available_until > ${c.now})
-      and p.user_id <> ${c.clientUserId}
-      and p.hourly_rate_cents > 0
-      and (p.creator_type = ${type} or p.specialties @> array[${c.service}]::text[])
-      and p.base_position is not null
-      and earth_distance(p.base_position, ${here}) <= ${reach}
-      and p.travel_lat is not null and p.travel_lng is not null
-      and earth_distance(${cell}, ${here}) <= ${c.radiusMiles * METERS_PER_MILE}
-      and ${c.window.from}::timestamptz >= ${c.now}::timestamptz + make_interval(mins => p.min_notice_minutes)
-      and not exists (
+  // The cell's distance is computed once per candidate (a lateral that stays one: offset 0);
+  // candidates are sorted by it, and the booked and busy ones are left out in that order until
+  // HAIL.maxOffers are found, so those lookups and the exact distance are paid for the nearest
+  // few, not for every online creator within the radius (issue 24).
+  const { rows } = await sql<MatchRow>`
+    select m.id, m.user_id, m.hourly_rate_cents, m.currency,
+      earth_distance(ll_to_earth(m.travel_lat, m.travel_lng), ${here}) as meters
+    from (
+      select p.id, p.user_id, p.hourly_rate_cents, p.currency, p.travel_lat, p.travel_lng,
+        cell.meters as cell_meters
+      from ${creatorProfileRows} p
+      left join ${presenceRows} cp on cp.profile_id = p.id
+      cross join lateral (select earth_distance(${cell}, ${here}) as meters offset 0) cell
+      where ${listedSql} and p.available_now
+        -- A fresh heartbeat; or no heartbeat row at all, which only a seeded creator has (the
+        -- sweep leaves them on too, and the map shows them available): what the map shows as
+        -- available can be hailed.
+        -- Or staying available without a tab until a time they chose (hails reach them by push).
+        and (cp.last_seen_at >= ${fresh} or cp.profile_id is null or p.available_until > ${c.now})
+        and p.user_id <> ${c.clientUserId}
+        and p.hourly_rate_cents > 0
+        and (p.creator_type = ${type} or p.specialties @> array[${c.service}]::text[])
+        and p.base_position is not null
+        and earth_distance(p.base_position, ${here}) <= ${reach}
+        and p.travel_lat is not null and p.travel_lng is not null
+        and cell.meters <= ${c.radiusMiles * METERS_PER_MILE}
+        and ${c.window.from}::timestamptz >= ${c.now}::timestamptz + make_interval(mins => p.min_notice_minutes)
+      order by cell.meters, p.id
+      offset 0
+    ) m
+    where not exists (
         select 1 from ${bookingRows} b
-        where b.creator_profile_id = p.id
+        where b.creator_profile_id = m.id
           and b.status in ('pending_payment', 'pending', 'confirmed')
           and b.start_time < ${c.window.to} and b.end_time > ${c.window.from}
       )
       -- Busy in an external calendar (issue 25) blocks a hail as a booking does.
       and not exists (
         select 1 from ${busyTimeRows} x
-        where x.profile_id = p.id
+        where x.profile_id = m.id
           and x.start_time < ${c.window.to} and x.end_time > ${c.window.from}
       )
-    order by cell_meters, p.id
+    order by m.cell_meters, m.id
     limit ${HAIL.maxOffers}`.execute(db);
-  return rows.map(({ cell_meters: _cell, ...r }) => ({ ...r, meters: Number(r.meters) }));
+  return rows.map((r) => ({ ...r, meters: Number(r.meters) }));
 }
 
 export async function findHail(db: Db, id: string) {

@@ -57,6 +57,21 @@ export async function hasPushSubscription(db: Db, userId: string): Promise<boole
   return row !== undefined;
 }
 
+/** Which of `userIds` have at least one device. */
+export async function usersWithPushSubscriptions(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("push_subscriptions")
+    .select("user_id")
+    .distinct()
+    .where("user_id", "in", [...userIds])
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** Removes one of the user's devices; answers whether it was theirs. */
 export async function deletePushSubscription(db: Db, userId: string, id: string) {
   const gone = await db

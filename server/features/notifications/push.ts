@@ -81,6 +81,23 @@ export async function queuePush(deps: AppDeps, job: PushJob, trx?: Kysely<DB>) {
   await deps.jobs.send(PUSH_JOB, job, { executor: db, priority: 1 });
 }
 
+/**
+ * queuePush for many people at once (a hail reaching 50 creators): one lookup of who has a
+ * device, not one each.
+ */
+export async function queuePushes(deps: AppDeps, jobs: readonly PushJob[], trx?: Kysely<DB>) {
+  const db = trx ?? deps.database.db;
+  const reachable = await q.usersWithPushSubscriptions(
+    db,
+    jobs.map((job) => job.userId),
+  );
+  for (const job of jobs) {
+    if (reachable.has(job.userId)) {
+      await deps.jobs.send(PUSH_JOB, job, { executor: db, priority: 1 });
+    }
+  }
+}
+
 /** The generic texts of `kind`, never the in-app notification's own (names, previews). */
 export function pushMessage(
   kind: PushKind,
