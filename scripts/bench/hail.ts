@@ -532,6 +532,8 @@ async function main() {
             NODE_ENV: "test",
           },
           port,
+          // Mail stays in the outbox: a dead SMTP address would retry every mail meanwhile.
+          { mail: "outbox" },
         ),
       );
     }
