@@ -24,6 +24,12 @@ export type Database = {
   pglite?: PGlite;
   /** The connection string, when kind is "postgres" (for dedicated LISTEN connections). */
   url?: string;
+  /**
+   * Connections that plan a prepared statement generically from its first execution instead
+   * of after five custom plans (`plan_cache_mode`), for statements whose generic plans are
+   * proven (search, decision 009). PostgreSQL: a second pool, opened on first use; PGlite: `pool`.
+   */
+  genericPlanPool(): pg.Pool;
   close(): Promise<void>;
 };
 
@@ -38,7 +44,9 @@ function fromPool(
   pool: pg.Pool,
   onClose: () => Promise<void>,
   pglite?: PGlite,
+  openGenericPlanPool?: () => pg.Pool,
 ): Database {
+  let genericPlans: pg.Pool | undefined;
   // PGlite is one session whatever the pool does, so a stale plan could not be shed by closing
   // a connection: it gets every statement unnamed, as Kysely sends them.
   const dialectPool = kind === "postgres" ? preparingPool(pool) : pool;
@@ -48,8 +56,14 @@ function fromPool(
     pool,
     db,
     pglite,
+    genericPlanPool() {
+      if (!openGenericPlanPool) return pool;
+      genericPlans ??= openGenericPlanPool();
+      return genericPlans;
+    },
     async close() {
       await db.destroy();
+      if (genericPlans && !genericPlans.ended) await genericPlans.end();
       // Kysely ends the pool only if it ever ran a query; migrations alone use the pool directly.
       if (!pool.ended) await pool.end();
       await onClose();
@@ -83,15 +97,24 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
 }
 
+function openPostgresPool(url: string, max: number, options?: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, ...(options ? { options } : {}) });
+  // An idle connection the server ended (a restart, a dropped test database): the pool makes
+  // a new one on the next query. One line says so; the client object is no help to anyone.
+  pool.on("error", (error) => console.error(`idle PostgreSQL connection ended: ${error.message}`));
+  return pool;
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle connection the server ended (a restart, a dropped test database): the pool makes
-    // a new one on the next query. One line says so; the client object is no help to anyone.
-    pool.on("error", (error) =>
-      console.error(`idle PostgreSQL connection ended: ${error.message}`),
-    );
-    return { ...fromPool("postgres", pool, async () => {}), url: target.url };
+    const max = target.poolSize ?? 10;
+    const pool = openPostgresPool(target.url, max);
+    const genericPlans = () =>
+      openPostgresPool(target.url, max, "-c plan_cache_mode=force_generic_plan");
+    return {
+      ...fromPool("postgres", pool, async () => {}, undefined, genericPlans),
+      url: target.url,
+    };
   }
   return "dataDir" in target
     ? openPglite(target.dataDir)
