@@ -97,11 +97,20 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
 }
 
-function openPostgresPool(url: string, max: number, options?: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, ...(options ? { options } : {}) });
+function openPostgresPool(url: string, max: number, setting?: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server ended (a restart, a dropped test database): the pool makes
   // a new one on the next query. One line says so; the client object is no help to anyone.
   pool.on("error", (error) => console.error(`idle PostgreSQL connection ended: ${error.message}`));
+  // Queued before the first query the client is handed out for; a SET, not a startup option,
+  // which poolers such as PgBouncer refuse. Should it fail, the default applies: same answers.
+  if (setting) {
+    pool.on("connect", (client) => {
+      client.query(`set ${setting}`).catch((error: Error) => {
+        console.error(`set ${setting} failed: ${error.message}`);
+      });
+    });
+  }
   return pool;
 }
 
@@ -109,8 +118,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const max = target.poolSize ?? 10;
     const pool = openPostgresPool(target.url, max);
+    // Half the size: search shares the connection budget (docs/deploy.md) with everything else.
     const genericPlans = () =>
-      openPostgresPool(target.url, max, "-c plan_cache_mode=force_generic_plan");
+      openPostgresPool(target.url, Math.ceil(max / 2), "plan_cache_mode = force_generic_plan");
     return {
       ...fromPool("postgres", pool, async () => {}, undefined, genericPlans),
       url: target.url,
