@@ -29,9 +29,48 @@ export type Database = {
    * of after five custom plans (`plan_cache_mode`), for statements whose generic plans are
    * proven (search, decision 009). PostgreSQL: a second pool, opened on first use; PGlite: `pool`.
    */
-  genericPlanPool(): pg.Pool;
+  genericPlanPool(): SettingPool;
   close(): Promise<void>;
 };
+
+/** Connections of a pool that each ran a `set` (awaited) before their first query. */
+export type SettingPool = {
+  connect(): Promise<pg.PoolClient>;
+  query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
+};
+
+function settingPool(pool: pg.Pool, setting?: string): SettingPool {
+  const ready = new WeakSet<pg.PoolClient>();
+  const connect = async () => {
+    const client = await pool.connect();
+    if (setting && !ready.has(client)) {
+      try {
+        await client.query(`set ${setting}`);
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      ready.add(client);
+    }
+    return client;
+  };
+  return {
+    connect,
+    async query<R extends pg.QueryResultRow>(config: pg.QueryConfig) {
+      const client = await connect();
+      let result: pg.QueryResult<R>;
+      try {
+        result = await client.query<R>(config);
+      } catch (error) {
+        // As pg.Pool's own query: the connection is not reused (it may hold a stale plan).
+        client.release(true);
+        throw error;
+      }
+      client.release();
+      return result;
+    },
+  };
+}
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number }
@@ -47,6 +86,7 @@ function fromPool(
   openGenericPlanPool?: () => pg.Pool,
 ): Database {
   let genericPlans: pg.Pool | undefined;
+  let genericPlanPool: SettingPool | undefined;
   // PGlite is one session whatever the pool does, so a stale plan could not be shed by closing
   // a connection: it gets every statement unnamed, as Kysely sends them.
   const dialectPool = kind === "postgres" ? preparingPool(pool) : pool;
@@ -57,9 +97,13 @@ function fromPool(
     db,
     pglite,
     genericPlanPool() {
-      if (!openGenericPlanPool) return pool;
-      genericPlans ??= openGenericPlanPool();
-      return genericPlans;
+      if (!genericPlanPool) {
+        genericPlans = openGenericPlanPool?.();
+        genericPlanPool = genericPlans
+          ? settingPool(genericPlans, "plan_cache_mode = force_generic_plan")
+          : settingPool(pool);
+      }
+      return genericPlanPool;
     },
     async close() {
       await db.destroy();
@@ -97,20 +141,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
 }
 
-function openPostgresPool(url: string, max: number, setting?: string): pg.Pool {
+function openPostgresPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server ended (a restart, a dropped test database): the pool makes
   // a new one on the next query. One line says so; the client object is no help to anyone.
   pool.on("error", (error) => console.error(`idle PostgreSQL connection ended: ${error.message}`));
-  // Queued before the first query the client is handed out for; a SET, not a startup option,
-  // which poolers such as PgBouncer refuse. Should it fail, the default applies: same answers.
-  if (setting) {
-    pool.on("connect", (client) => {
-      client.query(`set ${setting}`).catch((error: Error) => {
-        console.error(`set ${setting} failed: ${error.message}`);
-      });
-    });
-  }
   return pool;
 }
 
@@ -119,8 +154,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const max = target.poolSize ?? 10;
     const pool = openPostgresPool(target.url, max);
     // Half the size: search shares the connection budget (docs/deploy.md) with everything else.
-    const genericPlans = () =>
-      openPostgresPool(target.url, Math.ceil(max / 2), "plan_cache_mode = force_generic_plan");
+    const genericPlans = () => openPostgresPool(target.url, Math.ceil(max / 2));
     return {
       ...fromPool("postgres", pool, async () => {}, undefined, genericPlans),
       url: target.url,
