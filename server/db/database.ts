@@ -24,8 +24,53 @@ export type Database = {
   pglite?: PGlite;
   /** The connection string, when kind is "postgres" (for dedicated LISTEN connections). */
   url?: string;
+  /**
+   * Connections that plan a prepared statement generically from its first execution instead
+   * of after five custom plans (`plan_cache_mode`), for statements whose generic plans are
+   * proven (search, decision 009). PostgreSQL: a second pool, opened on first use; PGlite: `pool`.
+   */
+  genericPlanPool(): SettingPool;
   close(): Promise<void>;
 };
+
+/** Connections of a pool that each ran a `set` (awaited) before their first query. */
+export type SettingPool = {
+  connect(): Promise<pg.PoolClient>;
+  query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
+};
+
+function settingPool(pool: pg.Pool, setting?: string): SettingPool {
+  const ready = new WeakSet<pg.PoolClient>();
+  const connect = async () => {
+    const client = await pool.connect();
+    if (setting && !ready.has(client)) {
+      try {
+        await client.query(`set ${setting}`);
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      ready.add(client);
+    }
+    return client;
+  };
+  return {
+    connect,
+    async query<R extends pg.QueryResultRow>(config: pg.QueryConfig) {
+      const client = await connect();
+      let result: pg.QueryResult<R>;
+      try {
+        result = await client.query<R>(config);
+      } catch (error) {
+        // As pg.Pool's own query: the connection is not reused (it may hold a stale plan).
+        client.release(true);
+        throw error;
+      }
+      client.release();
+      return result;
+    },
+  };
+}
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number }
@@ -38,7 +83,10 @@ function fromPool(
   pool: pg.Pool,
   onClose: () => Promise<void>,
   pglite?: PGlite,
+  openGenericPlanPool?: () => pg.Pool,
 ): Database {
+  let genericPlans: pg.Pool | undefined;
+  let genericPlanPool: SettingPool | undefined;
   // PGlite is one session whatever the pool does, so a stale plan could not be shed by closing
   // a connection: it gets every statement unnamed, as Kysely sends them.
   const dialectPool = kind === "postgres" ? preparingPool(pool) : pool;
@@ -48,8 +96,18 @@ function fromPool(
     pool,
     db,
     pglite,
+    genericPlanPool() {
+      if (!genericPlanPool) {
+        genericPlans = openGenericPlanPool?.();
+        genericPlanPool = genericPlans
+          ? settingPool(genericPlans, "plan_cache_mode = force_generic_plan")
+          : settingPool(pool);
+      }
+      return genericPlanPool;
+    },
     async close() {
       await db.destroy();
+      if (genericPlans && !genericPlans.ended) await genericPlans.end();
       // Kysely ends the pool only if it ever ran a query; migrations alone use the pool directly.
       if (!pool.ended) await pool.end();
       await onClose();
@@ -83,15 +141,24 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
 }
 
+function openPostgresPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ended (a restart, a dropped test database): the pool makes
+  // a new one on the next query. One line says so; the client object is no help to anyone.
+  pool.on("error", (error) => console.error(`idle PostgreSQL connection ended: ${error.message}`));
+  return pool;
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle connection the server ended (a restart, a dropped test database): the pool makes
-    // a new one on the next query. One line says so; the client object is no help to anyone.
-    pool.on("error", (error) =>
-      console.error(`idle PostgreSQL connection ended: ${error.message}`),
-    );
-    return { ...fromPool("postgres", pool, async () => {}), url: target.url };
+    const max = target.poolSize ?? 10;
+    const pool = openPostgresPool(target.url, max);
+    // Half the size: search shares the connection budget (docs/deploy.md) with everything else.
+    const genericPlans = () => openPostgresPool(target.url, Math.ceil(max / 2));
+    return {
+      ...fromPool("postgres", pool, async () => {}, undefined, genericPlans),
+      url: target.url,
+    };
   }
   return "dataDir" in target
     ? openPglite(target.dataDir)

@@ -201,11 +201,11 @@ export function creatorPageQuery(database: Database, c: SearchCriteria) {
 /** One page of listed creators matching the criteria (see docs/decisions/004 and 009). */
 export async function findCreatorPage(database: Database, c: SearchCriteria): Promise<CardRow[]> {
   const query = creatorPageQuery(database, c);
-  // A named (prepared) statement per query shape: PostgreSQL plans each shape once per
-  // connection instead of on every search (planning the earthdistance expressions costs more
-  // than running them).
+  // A named (prepared) statement per query shape, planned generically once per connection:
+  // planning the earthdistance expressions costs more than running them, and by default each
+  // shape (about forty) would first be planned anew on five searches per connection.
   const name = `search_${createHash("sha1").update(query.sql).digest("hex").slice(0, 16)}`;
-  const result = await database.pool.query<CardRow>({
+  const result = await database.genericPlanPool().query<CardRow>({
     name,
     text: query.sql,
     values: query.parameters as unknown[],

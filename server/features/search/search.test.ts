@@ -301,6 +301,31 @@ describe("GET /api/search", () => {
     expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((k) => [k, refused])));
   });
 
+  it("plans a search generically from its first run on PostgreSQL (PGlite: as any statement)", async () => {
+    await creatorAt("Ana", 1);
+    expect(names(await search({ zip: ZIP, service: "Videography", filter: "Event" }))).toEqual([]);
+    expect(names(await search({ zip: ZIP }))).toEqual(["Ana"]);
+    // The pool hands back the connection the searches just released.
+    const client = await app.database.genericPlanPool().connect();
+    try {
+      const { rows } = await client.query<{ mode: string; custom: number; generic: number }>(
+        `select current_setting('plan_cache_mode') as mode,
+           coalesce(sum(custom_plans), 0)::int as custom, coalesce(sum(generic_plans), 0)::int as generic
+         from pg_prepared_statements where name like 'search\\_%'`,
+      );
+      const row = rows[0]!;
+      if (app.database.kind === "postgres") {
+        expect([row.mode, row.custom]).toEqual(["force_generic_plan", 0]);
+        expect(row.generic).toBeGreaterThanOrEqual(2);
+      } else {
+        // PGlite is one session: its default mode plans the first runs with their values.
+        expect([row.mode, row.custom >= 2]).toEqual(["auto", true]);
+      }
+    } finally {
+      client.release();
+    }
+  });
+
   it("walks the partial index of each service and quick filter (migration 050)", async () => {
     const client = await app.database.pool.connect();
     try {
