@@ -61,6 +61,7 @@ export default defineConfig({
         "presence.spec.ts",
         "reviews.spec.ts",
         "schedule.spec.ts",
+        "staff-sign-in.spec.ts",
       ],
     },
   ],

@@ -31,3 +31,15 @@ export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const { rows } = await sql<{ name: string; n: number }>`${counts}`.execute(db);
   return Object.fromEntries(rows.map(({ name, n }) => [name, n]));
 }
+
+/**
+ * A mark that moves past the last one by more than one once any transaction has written in
+ * between: the id of this call's own transaction. Ids are handed out in order, and only to a
+ * transaction that writes (a read takes none), so a caller that takes a mark before counting
+ * can skip the count while nothing wrote. On a shared PostgreSQL server other databases' writes
+ * move it too: the count is then taken though it was not needed.
+ */
+export async function writeMark(db: Db): Promise<bigint> {
+  const { rows } = await sql<{ id: string }>`select txid_current()::text as id`.execute(db);
+  return BigInt(rows[0]!.id);
+}
