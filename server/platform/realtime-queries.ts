@@ -19,6 +19,29 @@ export async function insertEvents(
   return result.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
+/**
+ * insertEvents as a transaction's last statement, its commit made not to wait for the WAL
+ * flush, so the events' ordering lock is released as soon as the commit is recorded; the
+ * caller must then `flushCommits` before it answers anyone (realtime.ts says why).
+ */
+export async function insertEventsCommittingLazily(
+  trx: Kysely<DB>,
+  events: { topic: string; payload: unknown; audience: string; userId: string | null }[],
+): Promise<void> {
+  await sql`
+    select id from publish_realtime_events(${JSON.stringify(events)}::jsonb) as id,
+      set_config('synchronous_commit', 'off', true)`.execute(trx);
+}
+
+/**
+ * Waits until every commit made so far is on disk: a transaction with an id commits
+ * synchronously, and its flush covers all the write-ahead log before it (concurrent callers
+ * share one flush).
+ */
+export async function flushCommits(db: Kysely<DB>): Promise<void> {
+  await sql`select pg_current_xact_id()`.execute(db);
+}
+
 export async function notify(db: Kysely<DB>, channel: string, payload: string) {
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }

@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import { afterAll, expect, it } from "vitest";
 import { REALTIME_TOPICS } from "../../contracts/realtime.ts";
 import { openDatabase } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { createLogger } from "./logger.ts";
 import { createRealtime, type RealtimeEvent } from "./realtime.ts";
@@ -93,4 +94,48 @@ it("counts a LISTEN connection that stops answering as lost (the session cache s
   // No error, no close: the path just goes silent.
   proxy.freeze();
   await waitFor(() => changes.includes("lost"), 5_000);
+});
+
+it("commits an event-writing transaction without waiting for its flush under the ordering lock, and answers once it is flushed", async () => {
+  const database = await createTestDatabase();
+  cleanups.push(() => database.close());
+  // The same pool, with every statement written down as it is sent (but the event feed's own
+  // reads, which come when they come).
+  const sent: string[] = [];
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: database.pool }),
+    log: (event) => {
+      const text = event.query.sql.replace(/\s+/g, " ").trim();
+      if (!text.includes('from "realtime_events"')) sent.push(text);
+    },
+  });
+  const realtime = createRealtime({ ...database, db }, log);
+  cleanups.push(() => realtime.close());
+  const seen: RealtimeEvent[] = [];
+  await realtime.subscribe((event) => seen.push(event));
+  sent.length = 0;
+
+  await realtime.transaction(async (trx) => {
+    await sql`select 1`.execute(trx);
+    await realtime.publish(TOPIC, { lazily: true }, "public", trx);
+  });
+  const answeredAfter = sent.slice();
+  expect(answeredAfter.slice(0, 4)).toEqual([
+    "begin",
+    "select 1",
+    "select id from publish_realtime_events($1::jsonb) as id, set_config('synchronous_commit', 'off', true)",
+    "commit",
+  ]);
+  // The flush: its own transaction with an id, committed synchronously, after the commit.
+  expect(answeredAfter.slice(4)).toContain("select pg_current_xact_id()");
+  expect(
+    (await sql<{ mode: string }>`select current_setting('synchronous_commit') as mode`.execute(db))
+      .rows[0]!.mode,
+  ).toBe("on");
+  await waitFor(() => seen.some((event) => (event.payload as { lazily?: boolean }).lazily));
+
+  // A transaction that publishes nothing commits as any other, with no flush of its own.
+  sent.length = 0;
+  await realtime.transaction((trx) => sql`select 2`.execute(trx));
+  expect(sent).toEqual(["begin", "select 2", "commit"]);
 });
