@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import pg from "pg";
 import type { DB } from "../db/schema.ts";
 import type { RealtimeEvent, Viewer } from "./realtime.ts";
 
@@ -20,18 +21,27 @@ export async function insertEvents(
 }
 
 /**
- * insertEvents as a transaction's last statement, its commit made not to wait for the WAL
- * flush, so the events' ordering lock is released as soon as the commit is recorded; the
- * caller must then `flushCommits` before it answers anyone (realtime.ts says why).
+ * Ends the open transaction on `conn`: its events written and the commit in ONE round trip
+ * (a simple query of two statements, the events inlined as a literal), the commit not waiting
+ * for its WAL flush — so the events' ordering lock, taken by the first, is held only while
+ * PostgreSQL runs the two, never while this process is busy elsewhere before it sends a
+ * separate COMMIT. The caller must `flushCommits` before it answers anyone (realtime.ts).
  */
-export async function insertEventsCommittingLazily(
-  trx: Kysely<DB>,
+export async function commitWithEvents(
+  conn: Kysely<DB>,
   events: { topic: string; payload: unknown; audience: string; userId: string | null }[],
 ): Promise<void> {
-  await sql`
-    select id from publish_realtime_events(${JSON.stringify(events)}::jsonb) as id,
-      set_config('synchronous_commit', 'off', true)`.execute(trx);
+  const json = pg.escapeLiteral(JSON.stringify(events));
+  await sql
+    .raw(`select id from publish_realtime_events(${json}::jsonb) as id,
+      set_config('synchronous_commit', 'off', true); commit`)
+    .execute(conn);
 }
+
+/** Control statements of a transaction run on one connection (`commitWithEvents` ends it). */
+export const beginTransaction = (conn: Kysely<DB>) => sql`begin`.execute(conn);
+export const commitTransaction = (conn: Kysely<DB>) => sql`commit`.execute(conn);
+export const rollbackTransaction = (conn: Kysely<DB>) => sql`rollback`.execute(conn);
 
 /**
  * Waits until every commit made so far is on disk: a transaction with an id commits

@@ -96,7 +96,7 @@ it("counts a LISTEN connection that stops answering as lost (the session cache s
   await waitFor(() => changes.includes("lost"), 5_000);
 });
 
-it("commits an event-writing transaction without waiting for its flush under the ordering lock, and answers once it is flushed", async () => {
+it("ends an event-writing transaction with its events and commit in one round trip, and answers once it is flushed", async () => {
   const database = await createTestDatabase();
   cleanups.push(() => database.close());
   // The same pool, with every statement written down as it is sent (but the event feed's own
@@ -115,27 +115,41 @@ it("commits an event-writing transaction without waiting for its flush under the
   await realtime.subscribe((event) => seen.push(event));
   sent.length = 0;
 
+  // A payload that would break a carelessly quoted literal.
+  const payload = { note: "it's a \\ 'quoted' value", n: 1 };
   await realtime.transaction(async (trx) => {
     await sql`select 1`.execute(trx);
-    await realtime.publish(TOPIC, { lazily: true }, "public", trx);
+    await realtime.publish(TOPIC, payload, "public", trx);
   });
-  const answeredAfter = sent.slice();
-  expect(answeredAfter.slice(0, 4)).toEqual([
-    "begin",
-    "select 1",
-    "select id from publish_realtime_events($1::jsonb) as id, set_config('synchronous_commit', 'off', true)",
-    "commit",
-  ]);
-  // The flush: its own transaction with an id, committed synchronously, after the commit.
-  expect(answeredAfter.slice(4)).toContain("select pg_current_xact_id()");
+  const [begin, first, last, flush, ...rest] = sent;
+  expect([begin, first]).toEqual(["begin", "select 1"]);
+  // The events, the lazy commit and COMMIT in one text; then the flush, before it answered.
+  expect(last).toMatch(
+    /^select id from publish_realtime_events\( ?E?'.*'::jsonb\) as id, set_config\('synchronous_commit', 'off', true\); commit$/,
+  );
+  expect(flush).toBe("select pg_current_xact_id()");
+  expect(rest).toEqual([]);
+  await waitFor(() => seen.length === 1);
+  expect(seen[0]!.payload).toEqual(payload);
   expect(
     (await sql<{ mode: string }>`select current_setting('synchronous_commit') as mode`.execute(db))
       .rows[0]!.mode,
   ).toBe("on");
-  await waitFor(() => seen.some((event) => (event.payload as { lazily?: boolean }).lazily));
 
-  // A transaction that publishes nothing commits as any other, with no flush of its own.
+  // Nothing published: a plain commit, no flush of its own.
   sent.length = 0;
   await realtime.transaction((trx) => sql`select 2`.execute(trx));
   expect(sent).toEqual(["begin", "select 2", "commit"]);
+
+  // A failing commit (the events' insert refused) rolls everything back and publishes nothing.
+  const before = seen.length;
+  await expect(
+    realtime.transaction(async (trx) => {
+      await sql`create temp table kept (x int) on commit drop`.execute(trx);
+      await realtime.publish(TOPIC, payload, "nobody" as never, trx);
+    }),
+  ).rejects.toThrow();
+  await realtime.publish(TOPIC, { after: true }, "public");
+  await waitFor(() => seen.length === before + 1);
+  expect(seen.at(-1)!.payload).toEqual({ after: true });
 });

@@ -6,14 +6,17 @@ import type { DB } from "../db/schema.ts";
 import type { DatabaseDeps } from "./deps.ts";
 import type { Logger } from "./logger.ts";
 import {
+  beginTransaction,
+  commitTransaction,
+  commitWithEvents,
   eventPosition,
   eventsAfter,
   eventsBetween,
   flushCommits,
   insertEvents,
-  insertEventsCommittingLazily,
   notify,
   pruneEventsBefore,
+  rollbackTransaction,
 } from "./realtime-queries.ts";
 import { createSubscribers, type Subscribers } from "./realtime-subscribers.ts";
 
@@ -346,6 +349,55 @@ function writeEvents(events: readonly EventToPublish[], executor: Kysely<DB>) {
   return insertEvents(executor, eventRows(events));
 }
 
+/** PGlite (one connection, nothing to share a lock with): the events, then Kysely's commit. */
+function heldEventsTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>) {
+  return db.transaction().execute(async (trx) => {
+    const events: EventToPublish[] = [];
+    heldUntilCommit.set(trx, events);
+    try {
+      const result = await work(trx);
+      await writeEvents(events, trx);
+      return result;
+    } finally {
+      heldUntilCommit.delete(trx);
+    }
+  });
+}
+
+/**
+ * PostgreSQL: the transaction on one connection, ended by its events and the commit in one
+ * round trip, committed without waiting for the flush; then the flush, before anyone is told.
+ * Event-writing transactions commit one at a time (the ordering lock, migration 060): with a
+ * separate COMMIT, each held the lock while this process, busy with other requests, got round
+ * to sending it, and then through its own WAL flush — twenty bookings at once queued behind
+ * one another's round trips and flushes. Now the lock is held for the two statements inside
+ * PostgreSQL only, and the flushes of everyone waiting are shared. What is given up: other
+ * transactions and event streams may see such a commit up to one flush (about a millisecond)
+ * before it is on disk, so a crash in that instant can lose a change someone saw — but never
+ * one anybody was told was done (decision 022, third addendum).
+ */
+async function oneTripCommit<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>) {
+  return db.connection().execute(async (conn) => {
+    const events: EventToPublish[] = [];
+    await beginTransaction(conn);
+    heldUntilCommit.set(conn, events);
+    let result: T;
+    try {
+      result = await work(conn);
+      if (events.length) await commitWithEvents(conn, eventRows(events));
+      else await commitTransaction(conn);
+    } catch (error) {
+      // Whether the transaction is still open, aborted or already ended by a failed commit.
+      await rollbackTransaction(conn).catch(() => {});
+      throw error;
+    } finally {
+      heldUntilCommit.delete(conn);
+    }
+    if (events.length) await flushCommits(conn);
+    return result;
+  });
+}
+
 /** Adds `handler` to `set`; answers how to remove it. */
 const addTo =
   <H>(set: Set<H>, handler: H) =>
@@ -412,30 +464,8 @@ export function createRealtime(
       return id!;
     },
     publishMany,
-    async transaction(work) {
-      let lazy = false;
-      const result = await db.transaction().execute(async (trx) => {
-        const events: EventToPublish[] = [];
-        heldUntilCommit.set(trx, events);
-        try {
-          const result = await work(trx);
-          lazy = database.kind === "postgres" && events.length > 0;
-          if (lazy) await insertEventsCommittingLazily(trx, eventRows(events));
-          else await writeEvents(events, trx);
-          return result;
-        } finally {
-          heldUntilCommit.delete(trx);
-        }
-      });
-      // Event-writing transactions commit one at a time (the ordering lock): had each waited
-      // for its own WAL flush under the lock, they would queue behind one flush each (at 20
-      // bookings at once, most of their time). Committed lazily, the lock is held only until
-      // the commit is recorded, and the flushes of everyone waiting here are shared. Nobody
-      // hears of the change before it is on disk; other transactions and event streams may
-      // see it up to one flush earlier (a crash in that instant loses what they saw).
-      if (lazy) await flushCommits(db);
-      return result;
-    },
+    transaction: (work) =>
+      database.kind === "postgres" ? oneTripCommit(db, work) : heldEventsTransaction(db, work),
     subscribe: (handler, scope) => addHandler(() => subscribers.add(handler, scope), start),
     async signal(name, payload, audience) {
       const signal: RealtimeSignalMessage = {
