@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { E2E_PASSWORD, linkIn, readMail, uniqueEmail } from "./support/mail.ts";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { E2E_PASSWORD, linkIn, readMail, signedInClient, uniqueEmail } from "./support/mail.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const PASSWORD = E2E_PASSWORD;
@@ -102,15 +102,6 @@ for (const mode of ["client", "creator"] as const) {
       area.getByRole("button", { name: "Sign In" }).filter({ visible: true }),
     ).toBeVisible();
   });
-}
-
-async function signedInClient(request: APIRequestContext) {
-  const email = uniqueEmail("client");
-  await request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: "Robin Client", callbackURL: "/" },
-  });
-  await request.get(linkIn(await readMail(request, email, "Confirm your ShutterHail account")));
-  return email;
 }
 
 test("/auth signs the person in and returns them to the redirect (inside the site only)", async ({

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { E2E_PASSWORD, linkIn, readMail, uniqueEmail } from "./support/mail.ts";
+import { expect, test } from "@playwright/test";
+import { E2E_PASSWORD, linkIn, readMail, signedInClient, uniqueEmail } from "./support/mail.ts";
 import { enrolOnScreen, enterCode } from "./support/staff-two-factor.ts";
 
 // Staff sign-in: a new admin's password by mail and two-factor enrolment, and who is kept out.
@@ -90,15 +90,6 @@ test("a new admin sets a password by mail, enrols in two-factor sign-in, signs i
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
-
-async function signedInClient(request: APIRequestContext) {
-  const email = uniqueEmail("client");
-  await request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: "Robin Client", callbackURL: "/" },
-  });
-  await request.get(linkIn(await readMail(request, email, "Confirm your ShutterHail account")));
-  return email;
-}
 
 test("a client trying the admin screens lands on /admin/login and stays there", async ({
   page,

@@ -33,3 +33,13 @@ export function linkIn(text: string) {
   const url = new URL(link!);
   return `${url.pathname}${url.search}`;
 }
+
+/** A client signed up through the API and confirmed by the mail's link; answers their email. */
+export async function signedInClient(request: APIRequestContext) {
+  const email = uniqueEmail("client");
+  await request.post("/api/auth/sign-up/email", {
+    data: { email, password: E2E_PASSWORD, name: "Robin Client", callbackURL: "/" },
+  });
+  await request.get(linkIn(await readMail(request, email, "Confirm your ShutterHail account")));
+  return email;
+}
