@@ -376,16 +376,20 @@ function heldEventsTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Pro
  * before it is on disk, so a crash in that instant can lose a change someone saw — but never
  * one anybody was told was done (decision 022, third addendum).
  */
-async function oneTripCommit<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>) {
-  return db.connection().execute(async (conn) => {
+async function oneTripCommit<T>(
+  db: Kysely<DB>,
+  work: (trx: Kysely<DB>) => Promise<T>,
+  flush: () => Promise<void>,
+) {
+  const done = await db.connection().execute(async (conn) => {
     const events: EventToPublish[] = [];
     await beginTransaction(conn);
     heldUntilCommit.set(conn, events);
-    let result: T;
     try {
-      result = await work(conn);
+      const result = await work(conn);
       if (events.length) await commitWithEvents(conn, eventRows(events));
       else await commitTransaction(conn);
+      return { result, published: events.length > 0 };
     } catch (error) {
       // Whether the transaction is still open, aborted or already ended by a failed commit.
       await rollbackTransaction(conn).catch(() => {});
@@ -393,9 +397,37 @@ async function oneTripCommit<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promi
     } finally {
       heldUntilCommit.delete(conn);
     }
-    if (events.length) await flushCommits(conn);
-    return result;
   });
+  // With the connection back in the pool: the flush takes one, which a pool of waiters each
+  // holding theirs would never give it.
+  if (done.published) await flush();
+  return done.result;
+}
+
+/**
+ * One WAL flush for everyone waiting: a caller is answered by the first flush that began after
+ * it asked (one already running may have begun before its commit), so twenty transactions
+ * committing together wait for one or two flushes, not twenty.
+ */
+function sharedFlushes(run: () => Promise<void>) {
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const start = () => {
+    running = run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  return () => {
+    if (!running) return start();
+    next ??= running
+      .catch(() => {})
+      .then(() => {
+        next = undefined;
+        return start();
+      });
+    return next;
+  };
 }
 
 /** Adds `handler` to `set`; answers how to remove it. */
@@ -424,6 +456,7 @@ export function createRealtime(
   const feed = eventFeed(db, log, subscribers);
   let started: Promise<void> | undefined;
   const position = () => eventPosition(db);
+  const flush = sharedFlushes(() => flushCommits(db));
 
   function deliverAuthChange(payload: string) {
     const change: AuthChange =
@@ -465,7 +498,9 @@ export function createRealtime(
     },
     publishMany,
     transaction: (work) =>
-      database.kind === "postgres" ? oneTripCommit(db, work) : heldEventsTransaction(db, work),
+      database.kind === "postgres"
+        ? oneTripCommit(db, work, flush)
+        : heldEventsTransaction(db, work),
     subscribe: (handler, scope) => addHandler(() => subscribers.add(handler, scope), start),
     async signal(name, payload, audience) {
       const signal: RealtimeSignalMessage = {

@@ -11,6 +11,7 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { geocodePlace } from "../../platform/geo.ts";
 import {
+  approvedProfileIdOfUser,
   findOwnProfile,
   listOwnPortfolio,
   updateOwnProfile,
@@ -24,8 +25,8 @@ export async function findApprovedCreator(
   deps: AppDeps,
   userId: string,
 ): Promise<CreatorAccess | undefined> {
-  const profile = await findOwnProfile(deps, userId);
-  return profile?.approved ? { profileId: profile.id } : undefined;
+  const profileId = await approvedProfileIdOfUser(deps, userId);
+  return profileId ? { profileId } : undefined;
 }
 
 /**

@@ -10,6 +10,9 @@ import * as q from "./own-profile-queries.ts";
 export const findOwnProfile = (deps: DatabaseDeps, userId: string) =>
   q.findProfileOfUser(deps.database.db, userId);
 
+export const approvedProfileIdOfUser = (deps: DatabaseDeps, userId: string) =>
+  q.approvedProfileIdOfUser(deps.database.db, userId);
+
 export const profileIdOfUser = (
   deps: DatabaseDeps,
   userId: string,
