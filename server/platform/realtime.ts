@@ -371,7 +371,8 @@ function heldEventsTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Pro
  * separate COMMIT, each held the lock while this process, busy with other requests, got round
  * to sending it, and then through its own WAL flush — twenty bookings at once queued behind
  * one another's round trips and flushes. Now the lock is held for the two statements inside
- * PostgreSQL only, and the flushes of everyone waiting are shared. What is given up: other
+ * PostgreSQL only, and PostgreSQL's group commit shares the flushes of everyone waiting. What
+ * is given up: other
  * transactions and event streams may see such a commit up to one flush (about a millisecond)
  * before it is on disk, so a crash in that instant can lose a change someone saw — but never
  * one anybody was told was done (decision 022, third addendum).
@@ -398,36 +399,9 @@ async function oneTripCommit<T>(
       heldUntilCommit.delete(conn);
     }
   });
-  // With the connection back in the pool: the flush takes one, which a pool of waiters each
-  // holding theirs would never give it.
+  // The connection is back in the pool first: a transaction waiting on the disk holds none.
   if (done.published) await flush();
   return done.result;
-}
-
-/**
- * One WAL flush for everyone waiting: a caller is answered by the first flush that began after
- * it asked (one already running may have begun before its commit), so twenty transactions
- * committing together wait for one or two flushes, not twenty.
- */
-function sharedFlushes(run: () => Promise<void>) {
-  let running: Promise<void> | undefined;
-  let next: Promise<void> | undefined;
-  const start = () => {
-    running = run().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  return () => {
-    if (!running) return start();
-    next ??= running
-      .catch(() => {})
-      .then(() => {
-        next = undefined;
-        return start();
-      });
-    return next;
-  };
 }
 
 /** Adds `handler` to `set`; answers how to remove it. */
@@ -456,7 +430,7 @@ export function createRealtime(
   const feed = eventFeed(db, log, subscribers);
   let started: Promise<void> | undefined;
   const position = () => eventPosition(db);
-  const flush = sharedFlushes(() => flushCommits(db));
+  const flush = () => flushCommits(db);
 
   function deliverAuthChange(payload: string) {
     const change: AuthChange =
