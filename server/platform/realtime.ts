@@ -377,11 +377,7 @@ function heldEventsTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Pro
  * before it is on disk, so a crash in that instant can lose a change someone saw — but never
  * one anybody was told was done (decision 022, third addendum).
  */
-async function oneTripCommit<T>(
-  db: Kysely<DB>,
-  work: (trx: Kysely<DB>) => Promise<T>,
-  flush: () => Promise<void>,
-) {
+async function oneTripCommit<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>) {
   const done = await db.connection().execute(async (conn) => {
     const events: EventToPublish[] = [];
     await beginTransaction(conn);
@@ -400,7 +396,7 @@ async function oneTripCommit<T>(
     }
   });
   // The connection is back in the pool first: a transaction waiting on the disk holds none.
-  if (done.published) await flush();
+  if (done.published) await flushCommits(db);
   return done.result;
 }
 
@@ -430,7 +426,6 @@ export function createRealtime(
   const feed = eventFeed(db, log, subscribers);
   let started: Promise<void> | undefined;
   const position = () => eventPosition(db);
-  const flush = () => flushCommits(db);
 
   function deliverAuthChange(payload: string) {
     const change: AuthChange =
@@ -472,9 +467,7 @@ export function createRealtime(
     },
     publishMany,
     transaction: (work) =>
-      database.kind === "postgres"
-        ? oneTripCommit(db, work, flush)
-        : heldEventsTransaction(db, work),
+      database.kind === "postgres" ? oneTripCommit(db, work) : heldEventsTransaction(db, work),
     subscribe: (handler, scope) => addHandler(() => subscribers.add(handler, scope), start),
     async signal(name, payload, audience) {
       const signal: RealtimeSignalMessage = {
