@@ -13,7 +13,8 @@ export function apiFailure(status: number, code: string, message: string) {
 /**
  * Replaces fetch for a component test: every request is recorded (method, path under /api,
  * parsed JSON body) and answered by `respond`, 200 with its JSON unless it returns a Response.
- * The real API client parses the answer with the contract's schema, as in the browser.
+ * The real API client parses the answer with the contract's schema, as in the browser. An answer
+ * may be a promise, to hold a request until the test lets it go.
  */
 export function fakeApi(respond: (call: ApiCall) => unknown) {
   const calls: ApiCall[] = [];
@@ -28,7 +29,7 @@ export function fakeApi(respond: (call: ApiCall) => unknown) {
       ...(url.search ? { search: url.search } : {}),
     };
     calls.push(call);
-    const answer = respond(call);
+    const answer = await respond(call);
     return answer instanceof Response
       ? answer
       : new Response(JSON.stringify(answer), {

@@ -192,6 +192,40 @@ describe("/messages", { timeout: 30_000 }, () => {
     expect(bubbles()).toHaveLength(1);
   });
 
+  it("sends written one after another go to the server one after another, in that order", async () => {
+    fakeEventStream();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let seq = 10;
+    const calls = api({
+      extra: (call) => {
+        if (call.method !== "POST" || !call.path.endsWith("/messages")) return undefined;
+        const body = call.body as { id: string; body: string };
+        return (body.body === "First" ? held : Promise.resolve()).then(() => {
+          seq += 1;
+          return { message: message({ id: body.id, seq, senderRole: "client", body: body.body }) };
+        });
+      },
+    });
+    const sends = () => calls.filter((c) => c.method === "POST" && c.path.endsWith("/messages"));
+    const user = renderAt(`/messages?c=${CONVERSATION_ID}`);
+    await screen.findByText("No messages yet. Say hello!");
+    await user.type(messageBox(), "First{Enter}");
+    await user.type(messageBox(), "Second{Enter}");
+    await screen.findByText("Second");
+    await waitFor(() => expect(sends()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sends()).toHaveLength(1);
+    release();
+    await waitFor(() => expect(sends()).toHaveLength(2));
+    expect(sends().map((c) => (c.body as { body: string }).body)).toEqual(["First", "Second"]);
+    await waitFor(() => expect(screen.getAllByLabelText("Sent")).toHaveLength(2));
+    expect(bubbles()[0]?.textContent).toContain("First");
+    expect(bubbles()[1]?.textContent).toContain("Second");
+  });
+
   it("a rate-limited send shows the spec-style toast", async () => {
     fakeEventStream();
     api({

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import {
   type ConversationRole,
@@ -27,35 +27,39 @@ export type Outgoing = {
 
 /**
  * Optimistic sends: the message shows at once with an id made here; a retry sends the same id,
- * so the server stores it once however often it is tried.
+ * so the server stores it once however often it is tried. A conversation's sends go one after
+ * another (one mutation scope), so the server numbers them in the order they were written: two
+ * sends in flight at once could be stored the other way round.
  */
 export function useSendMessage(conversationId: string, myRole: ConversationRole, myName: string) {
   const client = useQueryClient();
   const key = messageKeys.messages(conversationId);
 
-  const attempt = useCallback(
-    async (message: ChatMessage) => {
-      try {
-        const { message: stored } = await sendMessage(conversationId, {
-          id: message.id,
-          body: message.body,
-          attachmentIds: message.attachments.map((a) => a.id),
-        });
-        client.setQueryData<MessagesState>(key, (s) => (s ? withMessage(s, stored) : s));
-        void client.invalidateQueries({ queryKey: messageKeys.conversations });
-      } catch (error) {
-        client.setQueryData<MessagesState>(key, (s) =>
-          s ? withSendState(s, message.id, "failed") : s,
-        );
-        if (isApiError(error, "rate_limited")) {
-          showError(MESSAGE_RATE_LIMIT_TITLE, MESSAGE_RATE_LIMIT);
-        } else {
-          toastApiError(error, MESSAGE_SEND_FAILED_TITLE);
-        }
+  const { mutate } = useMutation({
+    scope: { id: `send-message:${conversationId}` },
+    // Offline, a send fails and shows Retry rather than waiting unseen for the network.
+    networkMode: "always",
+    mutationFn: (message: ChatMessage) =>
+      sendMessage(conversationId, {
+        id: message.id,
+        body: message.body,
+        attachmentIds: message.attachments.map((a) => a.id),
+      }),
+    onSuccess: ({ message: stored }) => {
+      client.setQueryData<MessagesState>(key, (s) => (s ? withMessage(s, stored) : s));
+      void client.invalidateQueries({ queryKey: messageKeys.conversations });
+    },
+    onError: (error, message) => {
+      client.setQueryData<MessagesState>(key, (s) =>
+        s ? withSendState(s, message.id, "failed") : s,
+      );
+      if (isApiError(error, "rate_limited")) {
+        showError(MESSAGE_RATE_LIMIT_TITLE, MESSAGE_RATE_LIMIT);
+      } else {
+        toastApiError(error, MESSAGE_SEND_FAILED_TITLE);
       }
     },
-    [client, conversationId, key],
-  );
+  });
 
   const send = useCallback(
     (outgoing: Outgoing) => {
@@ -72,9 +76,9 @@ export function useSendMessage(conversationId: string, myRole: ConversationRole,
         previews: outgoing.previews,
       };
       client.setQueryData<MessagesState>(key, (s) => (s ? withPending(s, message) : s));
-      void attempt(message);
+      mutate(message);
     },
-    [attempt, client, conversationId, key, myName, myRole],
+    [mutate, client, conversationId, key, myName, myRole],
   );
 
   const retry = useCallback(
@@ -83,9 +87,9 @@ export function useSendMessage(conversationId: string, myRole: ConversationRole,
       const message = state?.messages.find((m) => m.id === id && m.state === "failed");
       if (!message) return;
       client.setQueryData<MessagesState>(key, (s) => (s ? withSendState(s, id, "sending") : s));
-      void attempt(message);
+      mutate(message);
     },
-    [attempt, client, key],
+    [mutate, client, key],
   );
 
   return { send, retry };
