@@ -140,8 +140,9 @@ describe("limits", () => {
   it("a client holds at most 3 unpaid bookings; paying or cancelling one frees a place", async () => {
     const dates = ["2030-02-10", "2030-02-11", "2030-02-12", "2030-02-13"];
     const ids: string[] = [];
-    for (const date of dates.slice(0, 3)) {
-      const response = await post(p.client, { ...VALID, creatorId: p.creatorId, date });
+    const keys = dates.map(() => freshKey());
+    for (const [i, date] of dates.slice(0, 3).entries()) {
+      const response = await post(p.client, { ...VALID, creatorId: p.creatorId, date }, keys[i]);
       expect(response.status).toBe(201);
       ids.push(((await response.json()) as { booking: { id: string } }).booking.id);
     }
@@ -150,6 +151,14 @@ describe("limits", () => {
     expect((await fourth.json()).error.message).toBe(
       "You have 3 bookings waiting for payment. Pay for or cancel one of them before booking again.",
     );
+    // A repeat of the third request (its key) is that booking, not refused by the limit.
+    const repeat = await post(
+      p.client,
+      { ...VALID, creatorId: p.creatorId, date: dates[2] },
+      keys[2],
+    );
+    expect(repeat.status).toBe(201);
+    expect(((await repeat.json()) as { booking: { id: string } }).booking.id).toBe(ids[2]);
     const cancel = await app.fetch(
       `/api/bookings/${ids[0]}/cancel`,
       jsonRequest("POST", {}, p.client.cookie),

@@ -67,7 +67,8 @@ export async function createBooking(
   input: CreateInput,
   idempotencyKey: string | undefined,
 ) {
-  const creator = await bookableCreator(deps, input.creatorId);
+  const creator = await q.findBookingParties(deps.database.db, input.creatorId, clientUserId);
+  if (!creator) throw new AppError("not_found", CREATOR_NOT_FOUND);
   if (creator.user_id === clientUserId) {
     throw new AppError("bad_request", "You cannot book yourself.");
   }
@@ -106,8 +107,9 @@ export async function createBooking(
       });
       if (earlier) return { bookingId: (earlier.body as { bookingId: string }).bookingId };
     }
-    // Each unpaid booking holds a creator's time for its payment window: a client holds a few.
-    if ((await q.countUnpaidOf(trx, clientUserId)) >= UNPAID_BOOKINGS_MAX) {
+    // Each unpaid booking holds a creator's time for its payment window: a client holds a few
+    // (counted before the transaction; a repeat of a made booking above is never refused).
+    if (creator.client_unpaid >= UNPAID_BOOKINGS_MAX) {
       throw new AppError("conflict", UNPAID_LIMIT_MESSAGE);
     }
     const end = addHours(start, input.hours);

@@ -52,17 +52,6 @@ export async function findBooking(db: Db, id: string): Promise<BookingWithPartie
   return withParties(db).where("b.id", "=", id).executeTakeFirst();
 }
 
-/** How many unpaid bookings a client holds now (each blocks a creator's calendar). */
-export async function countUnpaidOf(db: Db, clientUserId: string): Promise<number> {
-  const row = await db
-    .selectFrom("bookings")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("client_user_id", "=", clientUserId)
-    .where("status", "=", "pending_payment")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The viewer's bookings as client and as creator, soonest first. */
 export async function listBookingsOf(db: Db, userId: string): Promise<BookingWithParties[]> {
   return withParties(db)
@@ -84,8 +73,8 @@ export async function countOpenRequests(db: Db, creatorUserId: string): Promise<
 }
 
 /** A listed creator as booking needs them: rate, zone, user, for pricing and times. */
-export async function findBookableCreator(db: Db, id: string) {
-  return db
+const bookableCreatorQuery = (db: Db, id: string) =>
+  db
     .selectFrom(creatorProfileRows.as("p"))
     .select([
       "p.id",
@@ -96,7 +85,24 @@ export async function findBookableCreator(db: Db, id: string) {
       sql<string | null>`p.specialties[1]`.as("primary_specialty"),
     ])
     .where(listedSql)
-    .where("p.id", "=", id)
+    .where("p.id", "=", id);
+
+export async function findBookableCreator(db: Db, id: string) {
+  return bookableCreatorQuery(db, id).executeTakeFirst();
+}
+
+/**
+ * A listed creator to book, with how many bookings the client has waiting for payment: one
+ * round trip before the booking's transaction (the count is as racy there as inside it).
+ */
+export async function findBookingParties(db: Db, creatorId: string, clientUserId: string) {
+  return bookableCreatorQuery(db, creatorId)
+    .select(
+      sql<number>`(select count(*)::int from bookings b
+        where b.client_user_id = ${clientUserId} and b.status = 'pending_payment')`.as(
+        "client_unpaid",
+      ),
+    )
     .executeTakeFirst();
 }
 
