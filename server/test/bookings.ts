@@ -38,22 +38,20 @@ export type BookingInput = {
   notes?: string | null;
 };
 
+/** A create request's body: a three-hour session at 10:00 unless `input` says otherwise. */
+export const bookingBody = (input: BookingInput) => ({
+  date: "2031-06-10",
+  startTime: "10:00",
+  hours: 3,
+  location: "1 Ocean Dr, Miami, FL 33139",
+  ...input,
+});
+
 /** POST /api/bookings; answers the raw response. */
 export function requestBooking(app: TestApp, client: Party, input: BookingInput, key = freshKey()) {
   return app.fetch(
     "/api/bookings",
-    jsonRequest(
-      "POST",
-      {
-        date: "2031-06-10",
-        startTime: "10:00",
-        hours: 3,
-        location: "1 Ocean Dr, Miami, FL 33139",
-        ...input,
-      },
-      client.cookie,
-      { "Idempotency-Key": key },
-    ),
+    jsonRequest("POST", bookingBody(input), client.cookie, { "Idempotency-Key": key }),
   );
 }
 
