@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceBooking } from "../../contracts/booking-pricing.ts";
 import { startTestApp, type TestApp } from "../test/test-app.ts";
@@ -141,6 +142,30 @@ describe("factories", () => {
     expect((await profile(creator.id)).jobs_completed).toBe(2);
     await db().deleteFrom("bookings").where("id", "=", second.id).execute();
     expect((await profile(creator.id)).jobs_completed).toBe(1);
+  });
+
+  it("rewrites the creator's row only when a booking enters or leaves 'completed'", async () => {
+    const { profile: creator } = await createCreator(db());
+    const booking = await createBooking(db(), {
+      creatorProfileId: creator.id,
+      status: "pending_payment",
+    });
+    // xmin changes whenever the row is written, even with the same values.
+    const version = async () =>
+      (
+        await sql<{ v: string }>`select xmin::text as v from photographer_profiles
+          where id = ${creator.id}`.execute(db())
+      ).rows[0]!.v;
+    const setStatus = (status: "pending" | "confirmed" | "completed" | "cancelled") =>
+      db().updateTable("bookings").set({ status }).where("id", "=", booking.id).execute();
+    const before = await version();
+    await setStatus("pending");
+    await setStatus("confirmed");
+    expect(await version()).toBe(before);
+    await setStatus("completed");
+    expect((await profile(creator.id)).jobs_completed).toBe(1);
+    await setStatus("cancelled");
+    expect((await profile(creator.id)).jobs_completed).toBe(0);
   });
 
   it("creates portfolio items in order", async () => {
