@@ -142,7 +142,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 }
 
 function openPostgresPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A connection stays open once made (pg closes idle ones after 10 s by default): a new one
+  // prepares every statement again, plans their first five runs afresh and compiles the PL/pgSQL
+  // functions (booking_schedule_verdict: 12–93 ms). A web process's booking after a 12 s lull
+  // took 22–40 ms with the default and 11–17 ms with connections kept (docs/performance.md).
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 0 });
   // An idle connection the server ended (a restart, a dropped test database): the pool makes
   // a new one on the next query. One line says so; the client object is no help to anyone.
   pool.on("error", (error) => console.error(`idle PostgreSQL connection ended: ${error.message}`));
