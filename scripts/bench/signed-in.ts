@@ -64,9 +64,8 @@ async function throughput(url: string, load: Load, seconds: number) {
 
 /**
  * Requests/s of two loads on one server, after a warm-up of each: measured in PAIRS alternating
- * runs (SECONDS in all per load) so that a drift in the machine's speed falls on both alike; the
- * per-pair ratios (the first's req/s over the second's: the second's cost in the first's) show
- * the spread.
+ * runs (SECONDS in all per load) so that a drift in the machine's speed falls on both alike.
+ * `ratios`: each pair's first req/s over its second's (the second's cost in units of the first's).
  */
 async function alternating(url: string, first: Load, second: Load) {
   await throughput(url, first, 2);

@@ -372,10 +372,9 @@ function heldEventsTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Pro
  * to sending it, and then through its own WAL flush — twenty bookings at once queued behind
  * one another's round trips and flushes. Now the lock is held for the two statements inside
  * PostgreSQL only, and PostgreSQL's group commit shares the flushes of everyone waiting. What
- * is given up: other
- * transactions and event streams may see such a commit up to one flush (about a millisecond)
- * before it is on disk, so a crash in that instant can lose a change someone saw — but never
- * one anybody was told was done (decision 022, third addendum).
+ * is given up: other transactions and event streams may see such a commit up to one flush
+ * (about a millisecond) before it is on disk, so a crash in that instant can lose a change
+ * someone saw — but never one anybody was told was done (decision 022, third addendum).
  */
 async function oneTripCommit<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>) {
   const done = await db.connection().execute(async (conn) => {

@@ -12,24 +12,18 @@ export async function findProfileOfUser(db: Kysely<DB>, userId: string) {
     .executeTakeFirst();
 }
 
-/** The id of the user's profile if staff approved it: every creator-level request asks. */
-export async function approvedProfileIdOfUser(db: Kysely<DB>, userId: string) {
-  const row = await db
-    .selectFrom("photographer_profiles")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("approved", "=", true)
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export async function profileIdOfUser(db: Kysely<DB>, userId: string) {
-  const row = await db
-    .selectFrom("photographer_profiles")
-    .select("id")
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return row?.id;
+/**
+ * The id of the user's profile; with `approved`, only once staff approved it (every
+ * creator-level request asks that).
+ */
+export async function profileIdOfUser(
+  db: Kysely<DB>,
+  userId: string,
+  only: { approved?: true } = {},
+) {
+  let query = db.selectFrom("photographer_profiles").select("id").where("user_id", "=", userId);
+  if (only.approved) query = query.where("approved", "=", true);
+  return (await query.executeTakeFirst())?.id;
 }
 
 export type ApprovedProfileValues = {

@@ -11,7 +11,7 @@ export const findOwnProfile = (deps: DatabaseDeps, userId: string) =>
   q.findProfileOfUser(deps.database.db, userId);
 
 export const approvedProfileIdOfUser = (deps: DatabaseDeps, userId: string) =>
-  q.approvedProfileIdOfUser(deps.database.db, userId);
+  q.profileIdOfUser(deps.database.db, userId, { approved: true });
 
 export const profileIdOfUser = (
   deps: DatabaseDeps,
