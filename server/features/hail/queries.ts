@@ -3,6 +3,7 @@ import { DEFAULT_TRAVEL_RADIUS_MILES, HAIL, PRESENCE } from "../../../contracts/
 import type { Service } from "../../../contracts/enums.ts";
 import type { HailOfferStatus, HailStatus } from "../../../contracts/hail.ts";
 import { SERVICE_CREATOR_TYPE } from "../../../contracts/search.ts";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { DB, Hails } from "../../db/schema.ts";
 import { earthPoint, METERS_PER_MILE } from "../../platform/geo.ts";
 import { busyTimeRows } from "../availability/busy-time-fragments.ts";
@@ -133,9 +134,12 @@ export async function findHailByBooking(db: Db, bookingId: string) {
   return db.selectFrom("hails").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
 }
 
-/** The client's open hail, else their latest since `since`. */
-export async function findCurrentHail(db: Db, clientUserId: string, since: Date) {
-  return db
+/**
+ * The client's open hail, else their latest since `since`. Compiled once: it is what a signed-in
+ * client's hail screen asks for on every visit (docs/performance.md, the signed-in request).
+ */
+const currentHailQuery = compiledOnce((db, clientUserId: string, since: Date) =>
+  db
     .selectFrom("hails")
     .selectAll()
     .where("client_user_id", "=", clientUserId)
@@ -143,8 +147,12 @@ export async function findCurrentHail(db: Db, clientUserId: string, since: Date)
       eb.or([eb("status", "in", ["awaiting_payment", "live"]), eb("created_at", ">=", since)]),
     )
     .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+export async function findCurrentHail(db: Db, clientUserId: string, since: Date) {
+  const [hail] = await currentHailQuery(db, clientUserId, since);
+  return hail;
 }
 
 export async function countHailsSince(db: Db, clientUserId: string, since: Date) {

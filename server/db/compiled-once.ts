@@ -1,0 +1,42 @@
+import { type Compilable, type CompiledQuery, createQueryId, type Kysely } from "kysely";
+import type { DB } from "./schema.ts";
+
+const ARGUMENT = Symbol("compiled-once argument");
+type Slot = { readonly [ARGUMENT]: number };
+
+const isSlot = (value: unknown): value is Slot =>
+  typeof value === "object" && value !== null && ARGUMENT in value;
+
+/**
+ * A hot query whose SQL is built and compiled once, not on every call: `build` runs the first time
+ * with stand-ins for its arguments, and each later call sends the same SQL with the call's values.
+ * Building a Kysely statement costs tens of microseconds, a large part of a cheap request's CPU.
+ *
+ * `build` must give every argument to SQL as one value (a comparison's side, a limit) and never
+ * look at it: a stand-in is neither an array to spread into `in` nor a value to branch on. The
+ * first build checks that each argument reached the statement's parameters.
+ */
+export function compiledOnce<A extends unknown[], R>(
+  build: (db: Kysely<DB>, ...args: A) => Compilable<R>,
+) {
+  let template: CompiledQuery<R> | undefined;
+  const compile = (db: Kysely<DB>, count: number) => {
+    const slots = Array.from({ length: count }, (_, i): Slot => ({ [ARGUMENT]: i }));
+    const compiled = build(db, ...(slots as unknown as A)).compile();
+    const used = new Set(compiled.parameters.filter(isSlot).map((slot) => slot[ARGUMENT]));
+    if (used.size !== count) {
+      throw new Error(`compiledOnce: an argument of ${build.name || "a query"} is not a parameter`);
+    }
+    return compiled;
+  };
+  return async (db: Kysely<DB>, ...args: A) => {
+    template ??= compile(db, args.length);
+    const parameters = template.parameters.map((p) => (isSlot(p) ? args[p[ARGUMENT]] : p));
+    const { rows } = await db.executeQuery<R>({
+      ...template,
+      parameters,
+      queryId: createQueryId(),
+    });
+    return rows;
+  };
+}
