@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Updateable } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { DB, PhotographerProfiles } from "../../db/schema.ts";
 
 // A creator's own profile and portfolio, as onboarding creates them and profile setup edits
@@ -12,18 +13,24 @@ export async function findProfileOfUser(db: Kysely<DB>, userId: string) {
     .executeTakeFirst();
 }
 
-/**
- * The id of the user's profile; with `approved`, only once staff approved it (every
- * creator-level request asks that).
- */
+const profileOfUser = (db: Kysely<DB>, userId: string) =>
+  db.selectFrom("photographer_profiles").select("id").where("user_id", "=", userId);
+// Compiled once: every creator-level request asks for the approved one.
+const profileIdQuery = {
+  any: compiledOnce(profileOfUser),
+  approved: compiledOnce((db, userId: string) =>
+    profileOfUser(db, userId).where("approved", "=", true),
+  ),
+};
+
+/** The id of the user's profile; with `approved`, only once staff approved it. */
 export async function profileIdOfUser(
   db: Kysely<DB>,
   userId: string,
   only: { approved?: true } = {},
 ) {
-  let query = db.selectFrom("photographer_profiles").select("id").where("user_id", "=", userId);
-  if (only.approved) query = query.where("approved", "=", true);
-  return (await query.executeTakeFirst())?.id;
+  const [row] = await profileIdQuery[only.approved ? "approved" : "any"](db, userId);
+  return row?.id;
 }
 
 export type ApprovedProfileValues = {
