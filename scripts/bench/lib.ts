@@ -1,5 +1,5 @@
 // Shared plumbing of the benchmarks: a result row, a built server to measure, a table.
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -94,6 +94,26 @@ export const loadAverage = () =>
     .loadavg()
     .map((v) => v.toFixed(2))
     .join(", ")} (1, 5, 15 min) on ${os.cpus().length} cores`;
+
+/**
+ * The machine's own speed, to compare sittings on different machines of the same kind: the
+ * best of three runs of a fixed one-core task (SHA-256 over 64 MiB, then a JavaScript loop of
+ * 20 million steps), in ms. Machines sold as alike differ: see docs/performance.md.
+ */
+export function machineReference() {
+  const chunk = Buffer.alloc(64 * 1024, 7);
+  const once = () => {
+    const started = performance.now();
+    const hash = createHash("sha256");
+    for (let i = 0; i < 1024; i++) hash.update(chunk);
+    hash.digest();
+    let x = 0;
+    for (let i = 0; i < 20_000_000; i++) x = (x + i * 31) % 1_000_003;
+    if (x < 0) throw new Error("unreachable: keeps the loop");
+    return performance.now() - started;
+  };
+  return Math.round(Math.min(once(), once(), once()));
+}
 
 /**
  * Sessions written straight into the database, one per user, and their Cookie headers signed

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { homeBundle } from "./home-bundle.ts";
-import { type Bench, type BenchRow, printTable, startServer } from "./lib.ts";
+import { type Bench, type BenchRow, machineReference, printTable, startServer } from "./lib.ts";
 import { lighthouseHome, lighthouseProfile, lighthouseSearch } from "./lighthouse.ts";
 
 const IN_PROCESS: [name: string, bench: Bench][] = [
@@ -27,6 +27,7 @@ const STANDALONE: [name: string, file: string][] = [
 ];
 
 const only = process.argv.slice(2);
+console.log(`machine reference: ${machineReference()} ms (lower is faster; docs/performance.md)`);
 const wanted = (name: string) => !only.length || only.includes(name);
 let failed = false;
 
