@@ -43,6 +43,9 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions },
+      // Hailing happens out and about: the client hails and the creators accept on phones, and
+      // a creator's device gets the push. Those journeys run at phone size only.
+      testIgnore: ["hail.spec.ts", "push.spec.ts"],
     },
     {
       name: "phone",
@@ -54,6 +57,7 @@ export default defineConfig({
         "admin-decisions.spec.ts",
         "back-office.spec.ts",
         "bookings.spec.ts",
+        "calendars.spec.ts",
         "creator-pipeline.spec.ts",
         "delivery.spec.ts",
         "notifications.spec.ts",

@@ -12,6 +12,6 @@ export const FUZZ_SEED = process.env.FUZZ_SEED
     : 20_261_123;
 
 /** Generated requests per operation for callers the operation lets in. */
-export const RUNS_ADMITTED = Number(process.env.FUZZ_RUNS ?? (long ? 400 : onPostgres ? 8 : 16));
+export const RUNS_ADMITTED = Number(process.env.FUZZ_RUNS ?? (long ? 400 : onPostgres ? 8 : 10));
 /** For callers below the operation's level (refused before anything reads the request). */
 export const RUNS_REFUSED = Math.max(3, Math.round(RUNS_ADMITTED / 6));
