@@ -495,6 +495,7 @@ export interface PhotographerProfiles {
   is_complete: Generated<boolean>;
   is_published: Generated<boolean>;
   jobs_completed: Generated<number>;
+  live_cell: Generated<string | null>;
   min_notice_minutes: Generated<number>;
   package_services: string | null;
   payment_method: string | null;

@@ -58,7 +58,6 @@ export type MatchCriteria = {
  */
 export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[]> {
   const here = sql`${earthPoint(c.point)}::cube::earth`;
-  const cell = sql`ll_to_earth(coarse_coordinate(p.travel_lat), coarse_coordinate(p.travel_lng))`;
   const reach = sql`coalesce(p.travel_radius, ${sql.lit(DEFAULT_TRAVEL_RADIUS_MILES)}) * ${sql.lit(METERS_PER_MILE)}`;
   const fresh = new Date(c.now.getTime() - PRESENCE.staleAfterSeconds * 1000);
   const type = SERVICE_CREATOR_TYPE[c.service];
@@ -74,7 +73,7 @@ export async function matchCreators(db: Db, c: MatchCriteria): Promise<MatchRow[
         cell.meters as cell_meters
       from ${creatorProfileRows} p
       left join ${presenceRows} cp on cp.profile_id = p.id
-      cross join lateral (select earth_distance(${cell}, ${here}) as meters offset 0) cell
+      cross join lateral (select earth_distance(p.live_cell, ${here}) as meters offset 0) cell
       where ${listedSql} and p.available_now
         -- A fresh heartbeat; or no heartbeat row at all, which only a seeded creator has (the
         -- sweep leaves them on too, and the map shows them available): what the map shows as
