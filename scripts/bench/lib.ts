@@ -232,7 +232,12 @@ type LeanAnswer = { status: number; json: unknown };
  */
 export function createKeepAliveClient(connections = 1) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const send = (method: string, url: string, headers: Record<string, string>, body?: unknown) =>
+  const send = (
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<LeanAnswer> =>
     new Promise<LeanAnswer>((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const request = http.request(
@@ -266,7 +271,14 @@ export function createKeepAliveClient(connections = 1) {
           });
         },
       );
-      request.on("error", reject);
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        // The server closed a kept-alive connection as this request went out on it: sent again
+        // on a fresh one, as browsers do (Node's documented pattern; every request here is
+        // safe to repeat: reads, heartbeats, creations with an idempotency key).
+        if (request.reusedSocket && error.code === "ECONNRESET") {
+          send(method, url, headers, body).then(resolve, reject);
+        } else reject(error);
+      });
       request.end(payload);
     });
   return {
