@@ -54,8 +54,13 @@ it("lets two processes see each other's events, and loses none while LISTEN reco
 async function freezableProxy(target: URL) {
   const net = await import("node:net");
   let frozen = false;
+  const sockets = new Set<import("node:net").Socket>();
   const server = net.createServer((inbound) => {
     const outbound = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [inbound, outbound]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+    }
     inbound.on("data", (chunk) => frozen || outbound.write(chunk));
     outbound.on("data", (chunk) => frozen || inbound.write(chunk));
     inbound.on("error", () => outbound.destroy());
@@ -71,7 +76,12 @@ async function freezableProxy(target: URL) {
     freeze: () => {
       frozen = true;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // A frozen connection never ends by itself: cut them all, or close would wait for ever.
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -81,9 +91,10 @@ it("counts a LISTEN connection that stops answering as lost (the session cache s
   const proxy = await freezableProxy(new URL(database.url!));
   const throughProxy = { ...database, url: proxy.url };
   const realtime = createRealtime(throughProxy, log, { livenessProbeMs: 200 });
+  // The proxy first (cleanups run last to first): its cut unblocks what waits on the frozen path.
   cleanups.push(
-    () => proxy.close(),
     () => realtime.close(),
+    () => proxy.close(),
   );
   const changes: string[] = [];
   await realtime.subscribeAuthChanges((change) =>
