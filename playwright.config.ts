@@ -36,7 +36,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // DOM snapshots only: the screencast cost a tenth of the run's CPU, on every passing test.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions,
   },
   projects: [
@@ -46,6 +47,7 @@ export default defineConfig({
       // Hailing happens out and about: the client hails and the creators accept on phones, and
       // a creator's device gets the push. Those journeys run at phone size only.
       testIgnore: ["hail.spec.ts", "push.spec.ts"],
+      grepInvert: /@phone-only/,
     },
     {
       name: "phone",
@@ -67,6 +69,8 @@ export default defineConfig({
         "schedule.spec.ts",
         "staff-sign-in.spec.ts",
       ],
+      // Single journeys of the files that run at both sizes, tagged (e2e/support/sizes.ts).
+      grepInvert: /@desktop-only/,
     },
   ],
   webServer: {
