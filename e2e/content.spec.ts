@@ -1,6 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { COMMISSION_TIERS, MARKETING } from "../contracts/constants.ts";
 import { PAGE_ROUTES } from "../contracts/routes.ts";
+import { PHONE_ONLY } from "./support/sizes.ts";
+
+// Pages whose words and links are the same at both sizes are read on a phone, as most visitors
+// do; navigation.spec.ts checks every screen's heading and accessibility at both sizes.
 
 const TABS = [
   { path: PAGE_ROUTES.search, label: "Search" },
@@ -26,11 +30,12 @@ test("the tab bar highlights the tab of the current path only", async ({ page, i
   }
 });
 
-test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+test("an unknown path answers 404 with the not-found page", PHONE_ONLY, async ({ page }) => {
   const response = await page.goto("/definitely/not/here");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Oops! Page not found");
-  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
 });
 
 test("the home search hands ZIP, service and date to /search", async ({ page }) => {
@@ -48,7 +53,7 @@ test("the home search hands ZIP, service and date to /search", async ({ page }) 
   await expect(page).toHaveURL("/search?zip=33139&service=Videography&date=2030-06-01");
 });
 
-test("home shows the marketing figures and links to the map", async ({ page }) => {
+test("home shows the marketing figures and links to the map", PHONE_ONLY, async ({ page }) => {
   await page.goto("/");
   for (const value of [MARKETING.photographers, MARKETING.rating, MARKETING.bookings]) {
     await expect(page.getByText(value, { exact: true }).first()).toBeVisible();
@@ -57,7 +62,7 @@ test("home shows the marketing figures and links to the map", async ({ page }) =
   await expect(page).toHaveURL(PAGE_ROUTES.map);
 });
 
-test("How it Works shows the four steps and the stats", async ({ page }) => {
+test("How it Works shows the four steps and the stats", PHONE_ONLY, async ({ page }) => {
   await page.goto(PAGE_ROUTES.howItWorks);
   for (const step of ["Find Photographers", "View Portfolios", "Book Instantly"]) {
     await expect(page.getByRole("heading", { name: step, level: 3 })).toBeVisible();
@@ -68,24 +73,30 @@ test("How it Works shows the four steps and the stats", async ({ page }) => {
   }
 });
 
-test("Become a Photographer shows tiers, FAQ and an honest Coming Soon", async ({ page }) => {
-  await page.goto(PAGE_ROUTES.becomePhotographer);
-  for (const tier of COMMISSION_TIERS) {
-    const card = page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: tier.name, exact: true }) });
-    await expect(card).toContainText(`${tier.ratePercent}%`);
-    await expect(card).toContainText(tier.rule);
-  }
-  await page.getByText("When do I get paid?").click();
-  await expect(page.getByText(/Payouts are sent 24-48 hours after the final photos/)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
-  await page
-    .getByRole("link", { name: /Apply Now/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(PAGE_ROUTES.apply);
-});
+test(
+  "Become a Photographer shows tiers, FAQ and an honest Coming Soon",
+  PHONE_ONLY,
+  async ({ page }) => {
+    await page.goto(PAGE_ROUTES.becomePhotographer);
+    for (const tier of COMMISSION_TIERS) {
+      const card = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: tier.name, exact: true }) });
+      await expect(card).toContainText(`${tier.ratePercent}%`);
+      await expect(card).toContainText(tier.rule);
+    }
+    await page.getByText("When do I get paid?").click();
+    await expect(
+      page.getByText(/Payouts are sent 24-48 hours after the final photos/),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+    await page
+      .getByRole("link", { name: /Apply Now/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(PAGE_ROUTES.apply);
+  },
+);
 
 test("the signed-out profile opens the auth dialog in both modes", async ({ page }) => {
   await page.goto(PAGE_ROUTES.profile);

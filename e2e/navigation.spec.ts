@@ -44,31 +44,3 @@ for (const group of GROUPS) {
     }
   });
 }
-
-test("an unknown path shows the not-found page", async ({ page }) => {
-  const response = await page.goto("/no/such/page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "404 - Oops! Page not found" })).toBeVisible();
-  await page.getByRole("link", { name: /home/i }).click();
-  await expect(page).toHaveURL("/");
-});
-
-test("the tab bar shows on phones only and highlights the current tab", async ({
-  page,
-  isMobile,
-}) => {
-  await page.goto("/bookings");
-  const tabs = page.getByRole("navigation", { name: "Tabs" });
-  if (!isMobile) {
-    await expect(tabs).toBeHidden();
-    return;
-  }
-  await expect(tabs.getByRole("link", { name: /Bookings/ })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
-  await expect(tabs.getByRole("link", { name: /Search/ })).not.toHaveAttribute(
-    "aria-current",
-    "page",
-  );
-});
