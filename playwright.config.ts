@@ -33,7 +33,7 @@ export default defineConfig({
   // than alone (the admin two-factor journey: 17 s alone, over 60 s in CI's first minute).
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // DOM snapshots only: the screencast cost a tenth of the run's CPU, on every passing test.

@@ -19,12 +19,18 @@ async function openAuthDialog(page: Page, isMobile: boolean, button: "Sign In" |
   await area.getByRole("button", { name: button }).filter({ visible: true }).click();
 }
 
-async function signInThroughDialog(page: Page, isMobile: boolean, email: string) {
+/** Opens the sign-in dialog and submits the email with the test password: the dialog. */
+async function submitSignIn(page: Page, isMobile: boolean, email: string) {
   await openAuthDialog(page, isMobile, "Sign In");
   const dialog = page.getByRole("dialog", { name: "Welcome Back" });
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+  return dialog;
+}
+
+async function signInThroughDialog(page: Page, isMobile: boolean, email: string) {
+  const dialog = await submitSignIn(page, isMobile, email);
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await expect(dialog).toBeHidden();
 }
@@ -74,11 +80,7 @@ for (const mode of ["client", "creator"] as const) {
       await expect(dialog).toBeHidden();
 
       // Not confirmed yet: sign-in says why and offers a new link.
-      await openAuthDialog(page, isMobile, "Sign In");
-      const signIn = page.getByRole("dialog", { name: "Welcome Back" });
-      await signIn.getByLabel("Email").fill(email);
-      await signIn.getByLabel("Password").fill(PASSWORD);
-      await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
+      await submitSignIn(page, isMobile, email);
       await expect(page.getByText("Authentication failed")).toBeVisible();
       await expect(page.getByText(/confirm your email address first/)).toBeVisible();
       await expect(page.getByRole("button", { name: "Resend email" })).toBeVisible();
