@@ -123,8 +123,16 @@ test("apply → live review → approve → sign up from the mail → onboard �
   await applicant.goto(onboardLink);
   await expect(applicant).toHaveURL(/\/auth\?redirect=/);
   const authForm = applicant.locator("#main");
-  await authForm.getByRole("button", { name: "Sign up" }).click();
-  await authForm.getByLabel("Full Name").fill(name);
+  // A click in the first frames after the redirect was once lost on a loaded machine (the
+  // button kept focus, the form stayed on sign-in): click again until the form has switched.
+  const fullName = authForm.getByLabel("Full Name");
+  await expect(async () => {
+    if (!(await fullName.isVisible())) {
+      await authForm.getByRole("button", { name: "Sign up" }).click({ timeout: 5_000 });
+    }
+    await expect(fullName).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await fullName.fill(name);
   await authForm.getByLabel("Email").fill(email);
   await authForm.getByLabel("Password").fill(PASSWORD);
   await authForm.getByRole("button", { name: "Create Account" }).click();
