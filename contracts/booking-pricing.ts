@@ -78,9 +78,23 @@ const MONEY_STYLES: Record<MoneyStyle, Intl.NumberFormatOptions> = {
  * in. 47250 → "$472.50"; "whole" → "$473" (an hourly rate); "compact" → "$12.3K" (an axis).
  */
 export function formatCents(cents: number, currency = "USD", style: MoneyStyle = "exact"): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency,
-    ...MONEY_STYLES[style],
-  }).format(cents / 100);
+  return moneyFormat(currency, style).format(cents / 100);
+}
+
+// Building an Intl.NumberFormat costs about a hundred times what formatting with one does (a
+// booking's answer and mails format a dozen amounts), so each currency and style builds one.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string, style: MoneyStyle): Intl.NumberFormat {
+  const key = `${currency} ${style}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      ...MONEY_STYLES[style],
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
