@@ -38,5 +38,7 @@ export async function changeOrder(
       : true;
     return { order, wanted: answer !== false };
   };
-  return executor ? run(executor) : deps.database.db.transaction().execute(run);
+  // The handler's live events (a hail going live publishes one per reached creator) are written
+  // with the commit, so the events' ordering lock is not held through the rest of the work.
+  return executor ? run(executor) : deps.realtime.transaction(run);
 }
