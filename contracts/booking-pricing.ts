@@ -1,3 +1,4 @@
+import { builtOncePer } from "./built-once.ts";
 import { BOOKING_START_TIMES, DEPOSIT_PERCENT, SERVICE_FEE_PERCENT } from "./constants.ts";
 
 export type BookingPrice = {
@@ -73,28 +74,21 @@ const MONEY_STYLES: Record<MoneyStyle, Intl.NumberFormatOptions> = {
   compact: { notation: "compact", maximumFractionDigits: 1 },
 };
 
+// A booking's answer and its mails format a dozen amounts: one formatter per style and currency.
+const moneyFormats = Object.fromEntries(
+  Object.entries(MONEY_STYLES).map(([style, options]) => [
+    style,
+    builtOncePer(
+      (currency: string) =>
+        new Intl.NumberFormat("en-US", { style: "currency", currency, ...options }),
+    ),
+  ]),
+) as Record<MoneyStyle, (currency: string) => Intl.NumberFormat>;
+
 /**
  * The one money formatter, server and web: integer cents in the locale the product is written
  * in. 47250 → "$472.50"; "whole" → "$473" (an hourly rate); "compact" → "$12.3K" (an axis).
  */
 export function formatCents(cents: number, currency = "USD", style: MoneyStyle = "exact"): string {
-  return moneyFormat(currency, style).format(cents / 100);
-}
-
-// Building an Intl.NumberFormat costs about a hundred times what formatting with one does (a
-// booking's answer and mails format a dozen amounts), so each currency and style builds one.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(currency: string, style: MoneyStyle): Intl.NumberFormat {
-  const key = `${currency} ${style}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency,
-      ...MONEY_STYLES[style],
-    });
-    moneyFormats.set(key, format);
-  }
-  return format;
+  return moneyFormats[style](currency).format(cents / 100);
 }

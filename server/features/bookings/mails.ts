@@ -1,5 +1,6 @@
 import { formatCents } from "../../../contracts/booking-pricing.ts";
 import { bookingPagePath } from "../../../contracts/bookings.ts";
+import { builtOncePer } from "../../../contracts/built-once.ts";
 import type { Mail } from "../../platform/mail.ts";
 import type { LifecycleStep } from "./lifecycle.ts";
 import type { BookingWithParties } from "./queries.ts";
@@ -14,16 +15,11 @@ export function sessionWhen(b: BookingWithParties): string {
   return `${longDate(b.time_zone).format(b.start_time)} (${b.time_zone}), ${b.duration_minutes / 60} h`;
 }
 
-const longDates = new Map<string, Intl.DateTimeFormat>();
 /** A full date and short time in `timeZone`; a formatter is costly to build, so one a zone. */
-function longDate(timeZone: string): Intl.DateTimeFormat {
-  let format = longDates.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" });
-    longDates.set(timeZone, format);
-  }
-  return format;
-}
+const longDate = builtOncePer(
+  (timeZone: string) =>
+    new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" }),
+);
 
 type Lines = {
   subject: string;
