@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-database.ts";
-import { compiledOnce } from "./compiled-once.ts";
+import { compiledOnce, compiledOncePerKeys } from "./compiled-once.ts";
 import type { Database } from "./database.ts";
 
 let database: Database;
@@ -65,5 +65,33 @@ describe("compiledOnce", () => {
     );
     await expect(branching(database.db, "ada", false)).rejects.toThrow(/not a parameter/);
     await expect(spreading(database.db, ["ada"])).rejects.toThrow();
+  });
+
+  it("compiles per set of keys given, leaving out a key whose value is undefined", async () => {
+    let shapes = 0;
+    const insertUser = compiledOncePerKeys(
+      (db, values: { id: string; name: string; email: string; emailVerified?: boolean }) => {
+        shapes += 1;
+        return db.insertInto("user").values(values).returning(["name", "emailVerified"]);
+      },
+    );
+    const user = (name: string, emailVerified?: boolean) => ({
+      id: crypto.randomUUID(),
+      name,
+      email: `${name}-per-keys@example.test`,
+      emailVerified,
+    });
+    const [dee] = await insertUser(database.db, user("dee"));
+    const [eve] = await insertUser(database.db, user("eve", true));
+    const [fay] = await insertUser(database.db, user("fay", false));
+    const [gus] = await insertUser(database.db, user("gus"));
+    // The column's default where the key was left out; each call's own values.
+    expect([dee, eve, fay, gus]).toEqual([
+      { name: "dee", emailVerified: false },
+      { name: "eve", emailVerified: true },
+      { name: "fay", emailVerified: false },
+      { name: "gus", emailVerified: false },
+    ]);
+    expect(shapes).toBe(2);
   });
 });

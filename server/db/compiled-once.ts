@@ -40,3 +40,30 @@ export function compiledOnce<A extends unknown[], R>(
     return rows;
   };
 }
+
+/**
+ * compiledOnce for a statement whose columns follow a record's keys (an insert's values): one
+ * template per set of keys given (a key whose value is undefined is left out, as Kysely leaves
+ * such a column out). The record comes first, then the other arguments.
+ */
+export function compiledOncePerKeys<V extends Record<string, unknown>, A extends unknown[], R>(
+  build: (db: Kysely<DB>, values: V, ...args: A) => Compilable<R>,
+) {
+  const shapes = new Map<string, (db: Kysely<DB>, ...args: unknown[]) => Promise<R[]>>();
+  return (db: Kysely<DB>, values: V, ...args: A) => {
+    const keys = Object.keys(values).filter((key) => values[key] !== undefined);
+    const shape = keys.join(",");
+    let run = shapes.get(shape);
+    if (!run) {
+      run = compiledOnce((inner, ...slots: unknown[]) =>
+        build(
+          inner,
+          Object.fromEntries(keys.map((key, i) => [key, slots[i]])) as V,
+          ...(slots.slice(keys.length) as A),
+        ),
+      );
+      shapes.set(shape, run);
+    }
+    return run(db, ...keys.map((key) => values[key]), ...args);
+  };
+}

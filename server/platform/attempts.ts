@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { compiledOnce } from "../db/compiled-once.ts";
 import type { DB } from "../db/schema.ts";
 
 // Request counters in fixed windows (auth_attempts, migration 010), shared by every server
@@ -13,13 +14,9 @@ export type AttemptCount = { count: number; windowStartedAt: Date };
  * Counts one attempt under `key` in a fixed window, atomically (one statement), so
  * concurrent requests in several processes never lose a count.
  */
-export async function countAttempt(
-  db: Kysely<DB>,
-  key: string,
-  windowSeconds: number,
-): Promise<AttemptCount> {
+const countAttemptQuery = compiledOnce((db: Kysely<DB>, key: string, windowSeconds: number) => {
   const expired = sql<boolean>`auth_attempts.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
-  const row = await db
+  return db
     .insertInto("auth_attempts")
     .values({ key, count: 1 })
     .onConflict((oc) =>
@@ -28,8 +25,16 @@ export async function countAttempt(
         window_started_at: sql`case when ${expired} then now() else auth_attempts.window_started_at end`,
       }),
     )
-    .returning(["count", "window_started_at"])
-    .executeTakeFirstOrThrow();
+    .returning(["count", "window_started_at"]);
+});
+
+export async function countAttempt(
+  db: Kysely<DB>,
+  key: string,
+  windowSeconds: number,
+): Promise<AttemptCount> {
+  const [row] = await countAttemptQuery(db, key, windowSeconds);
+  if (!row) throw new Error("countAttempt: the upsert answered no row");
   return { count: row.count, windowStartedAt: new Date(row.window_started_at) };
 }
 

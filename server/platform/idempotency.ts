@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { compiledOnce } from "../db/compiled-once.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "./errors.ts";
 
@@ -58,6 +59,15 @@ const storedRow = (scope: string, key: string, hash: string, response: StoredRes
   response_body: JSON.stringify(response.body),
 });
 
+const claimQuery = compiledOnce(
+  (db: Kysely<DB>, scope: string, key: string, hash: string, status: number, body: string) =>
+    db
+      .insertInto("idempotency_keys")
+      .values({ scope, key, request_hash: hash, response_status: status, response_body: body })
+      .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
+      .returning("key"),
+);
+
 /**
  * claimIdempotencyKey for a request whose response is known before its work (its ids drawn up
  * front): the response is stored at once, in one statement. A concurrent request with the same
@@ -72,12 +82,14 @@ export async function claimIdempotencyKeyWith(
   hash: string,
   response: StoredResponse,
 ): Promise<StoredResponse | null> {
-  const claimed = await trx
-    .insertInto("idempotency_keys")
-    .values(storedRow(scope, key, hash, response))
-    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
-    .returning("key")
-    .executeTakeFirst();
+  const [claimed] = await claimQuery(
+    trx,
+    scope,
+    key,
+    hash,
+    response.status,
+    JSON.stringify(response.body),
+  );
   if (claimed) return null;
   return claimIdempotencyKey(trx, scope, key, hash);
 }

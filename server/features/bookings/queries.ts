@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { ProblemOutcome } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
+import { compiledOnce, compiledOncePerKeys } from "../../db/compiled-once.ts";
 import type { Bookings, DB } from "../../db/schema.ts";
 import { userRows } from "../accounts/user-name-fragments.ts";
 import type { NoteCreated } from "../payments/service.ts";
@@ -95,15 +96,18 @@ export async function findBookableCreator(db: Db, id: string) {
  * A listed creator to book, with how many bookings the client has waiting for payment: one
  * round trip before the booking's transaction (the count is as racy there as inside it).
  */
+const bookingPartiesQuery = compiledOnce((db: Db, creatorId: string, clientUserId: string) =>
+  bookableCreatorQuery(db, creatorId).select(
+    sql<number>`(select count(*)::int from bookings b
+      where b.client_user_id = ${clientUserId} and b.status = 'pending_payment')`.as(
+      "client_unpaid",
+    ),
+  ),
+);
+
 export async function findBookingParties(db: Db, creatorId: string, clientUserId: string) {
-  return bookableCreatorQuery(db, creatorId)
-    .select(
-      sql<number>`(select count(*)::int from bookings b
-        where b.client_user_id = ${clientUserId} and b.status = 'pending_payment')`.as(
-        "client_unpaid",
-      ),
-    )
-    .executeTakeFirst();
+  const [parties] = await bookingPartiesQuery(db, creatorId, clientUserId);
+  return parties;
 }
 
 /** Live bookings of a creator that overlap [from, to). */
@@ -139,35 +143,57 @@ export type NewBooking = {
   remainder_state?: string;
 };
 
+type BookingInsert = NewBooking & { id?: string; status: BookingStatus };
+
+const insertBookingQuery = compiledOncePerKeys(
+  (
+    db: Db,
+    values: BookingInsert,
+    actor: Actor,
+    actorUserId: string | null,
+    note: string | null,
+    at: Date,
+  ) =>
+    db
+      .with("b", (d) => d.insertInto("bookings").values(values).returningAll())
+      .with("e", (d) =>
+        d.insertInto("booking_events").values((eb) => ({
+          booking_id: eb.selectFrom("b").select("b.id"),
+          from_status: null,
+          to_status: values.status,
+          actor_role: actor,
+          actor_user_id: actorUserId,
+          note,
+          created_at: at,
+        })),
+      )
+      .selectFrom("b")
+      .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
+      .innerJoin(userRows.as("cu"), "cu.id", "p.user_id")
+      .innerJoin(userRows.as("u"), "u.id", "b.client_user_id")
+      .selectAll("b")
+      .select(PARTIES),
+);
+
 /**
  * Inserts a booking in the state its lifecycle beginning gives (transition.ts) and its first
  * booking_events row (null → that state), in one statement: answers the row with its parties.
  */
 export async function insertBooking(
   db: Db,
-  values: NewBooking & { id?: string; status: BookingStatus },
+  values: BookingInsert,
   event: { actor: Actor; actorUserId: string | null; note: string | null; at: Date },
 ): Promise<BookingWithParties> {
-  return db
-    .with("b", (d) => d.insertInto("bookings").values(values).returningAll())
-    .with("e", (d) =>
-      d.insertInto("booking_events").values((eb) => ({
-        booking_id: eb.selectFrom("b").select("b.id"),
-        from_status: null,
-        to_status: values.status,
-        actor_role: event.actor,
-        actor_user_id: event.actorUserId,
-        note: event.note,
-        created_at: event.at,
-      })),
-    )
-    .selectFrom("b")
-    .innerJoin(creatorProfileRows.as("p"), "p.id", "b.creator_profile_id")
-    .innerJoin(userRows.as("cu"), "cu.id", "p.user_id")
-    .innerJoin(userRows.as("u"), "u.id", "b.client_user_id")
-    .selectAll("b")
-    .select(PARTIES)
-    .executeTakeFirstOrThrow() as Promise<BookingWithParties>;
+  const [row] = await insertBookingQuery(
+    db,
+    values,
+    event.actor,
+    event.actorUserId,
+    event.note,
+    event.at,
+  );
+  if (!row) throw new Error("insertBooking: the insert answered no row");
+  return row as BookingWithParties;
 }
 
 export type BookingPatch = Partial<

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
+import { compiledOncePerKeys } from "../../db/compiled-once.ts";
 import type { DB, PaymentOrders } from "../../db/schema.ts";
 
 // The payments domain's tables: payment_orders (every provider order we create),
@@ -82,40 +83,42 @@ export async function ordersOfBooking(db: Db, bookingId: string) {
     .execute()) as PaymentOrderRow[];
 }
 
-export async function insertOrder(
-  db: Db,
-  values: {
-    purpose: OrderPurpose;
-    subjectId: string;
-    bookingId: string | null;
-    provider: string;
-    intent: "CAPTURE" | "AUTHORIZE";
-    amountCents: number;
-    currency: string;
-    at: Date;
-  },
-) {
-  return asRow(
-    await db
-      .insertInto("payment_orders")
-      .values({
-        purpose: values.purpose,
-        subject_id: values.subjectId,
-        booking_id: values.bookingId,
-        provider: values.provider,
-        intent: values.intent,
-        amount_cents: values.amountCents,
-        currency: values.currency,
-        // The next attempt of this purpose and subject (1 for the first).
-        attempt: sql<number>`coalesce((select max(o.attempt) from payment_orders o
-          where o.purpose = ${values.purpose} and o.subject_id = ${values.subjectId}), 0) + 1`,
-        status: "creating",
-        created_at: values.at,
-        updated_at: values.at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  ) as PaymentOrderRow;
+type NewOrder = {
+  purpose: OrderPurpose;
+  subjectId: string;
+  bookingId: string | null;
+  provider: string;
+  intent: "CAPTURE" | "AUTHORIZE";
+  amountCents: number;
+  currency: string;
+  at: Date;
+};
+
+const insertOrderQuery = compiledOncePerKeys((db: Db, values: NewOrder) =>
+  db
+    .insertInto("payment_orders")
+    .values({
+      purpose: values.purpose,
+      subject_id: values.subjectId,
+      booking_id: values.bookingId,
+      provider: values.provider,
+      intent: values.intent,
+      amount_cents: values.amountCents,
+      currency: values.currency,
+      // The next attempt of this purpose and subject (1 for the first).
+      attempt: sql<number>`coalesce((select max(o.attempt) from payment_orders o
+        where o.purpose = ${values.purpose} and o.subject_id = ${values.subjectId}), 0) + 1`,
+      status: "creating",
+      created_at: values.at,
+      updated_at: values.at,
+    })
+    .returningAll(),
+);
+
+export async function insertOrder(db: Db, values: NewOrder) {
+  const [row] = await insertOrderQuery(db, values);
+  if (!row) throw new Error("insertOrder: the insert answered no row");
+  return row as PaymentOrderRow;
 }
 
 export type OrderPatch = Partial<
