@@ -147,6 +147,17 @@ describe("request bodies are limited per route, never by the client's label", ()
     expect(answer.connection).toBe("close");
   });
 
+  it("refuses a JSON body whose Content-Length is over 1 MB with 413 and closes the connection", async () => {
+    const response = await app.fetch("/api/applications", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ bio: "a".repeat(1.5 * MB) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("connection")).toBe("close");
+    expect((await response.json()).error.message).toBe("Request body is too large");
+  });
+
   it("lets an upload route read more than the small limit, up to its own", async () => {
     const file = new File([Buffer.alloc(2 * MB, 0x61)], "big.png", { type: "image/png" });
     const form = new FormData();

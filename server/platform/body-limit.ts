@@ -19,15 +19,21 @@ export function hasBody(c: Context): boolean {
  * The unread rest of a refused body would poison a kept-alive connection: the answer closes it.
  */
 export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) =>
-      c.json(errorBody("payload_too_large", "Request body is too large"), 413, {
-        Connection: "close",
-      }),
-  });
-  // Without either header a request has no body (HTTP/1.1). Not asking the adapter for one
-  // spares building the whole fetch Request behind it (URL, Headers, AbortController), which
-  // an open event stream would otherwise keep for its life.
-  return (c, next) => (hasBody(c) ? limit(c, next) : next());
+  const tooLarge = (c: Context) =>
+    c.json(errorBody("payload_too_large", "Request body is too large"), 413, {
+      Connection: "close",
+    });
+  const countChunked = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+  // Without either header a request has no body (HTTP/1.1), and a Content-Length decides at
+  // once: neither asks the adapter for the body stream, which would build the whole fetch
+  // Request behind it (URL, Headers, AbortController, a web stream) and make the route read
+  // its body through that stream instead of straight from the socket (a JSON POST's body was
+  // about a tenth of the request's CPU). An open event stream would keep that Request for its
+  // life. Only a chunked body is counted as it streams in.
+  return async (c, next) => {
+    if (c.req.header("transfer-encoding") !== undefined) return countChunked(c, next);
+    const length = c.req.header("content-length");
+    if (length !== undefined && Number.parseInt(length, 10) > maxBytes) return tooLarge(c);
+    await next();
+  };
 }
