@@ -49,8 +49,11 @@ function withParties(db: Db) {
     .select(PARTIES);
 }
 
+const bookingQuery = compiledOnce((db: Db, id: string) => withParties(db).where("b.id", "=", id));
+
 export async function findBooking(db: Db, id: string): Promise<BookingWithParties | undefined> {
-  return withParties(db).where("b.id", "=", id).executeTakeFirst();
+  const [booking] = await bookingQuery(db, id);
+  return booking as BookingWithParties | undefined;
 }
 
 /** The viewer's bookings as client and as creator, soonest first. */

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { DB, PushSubscriptions } from "../../db/schema.ts";
 
 type Db = Kysely<DB>;
@@ -47,14 +48,12 @@ export async function listPushSubscriptions(db: Db, userId: string) {
     .execute();
 }
 
+const anyPushSubscription = compiledOnce((db: Db, userId: string) =>
+  db.selectFrom("push_subscriptions").select("id").where("user_id", "=", userId).limit(1),
+);
+
 export async function hasPushSubscription(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("push_subscriptions")
-    .select("id")
-    .where("user_id", "=", userId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await anyPushSubscription(db, userId)).length > 0;
 }
 
 /** Which of `userIds` have at least one device. */

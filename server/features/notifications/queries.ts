@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { type Kysely, sql } from "kysely";
 import type { Notification, NotificationKind } from "../../../contracts/notifications.ts";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { DB, Notifications } from "../../db/schema.ts";
 import { userRows } from "../accounts/user-name-fragments.ts";
 
@@ -55,14 +56,17 @@ export async function upsertNotification(
     .executeTakeFirstOrThrow();
 }
 
-export async function unreadCount(db: Kysely<DB>, userId: string): Promise<number> {
-  const row = await db
+const unreadCountQuery = compiledOnce((db: Kysely<DB>, userId: string) =>
+  db
     .selectFrom("notifications")
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("user_id", "=", userId)
-    .where("read_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where("read_at", "is", null),
+);
+
+export async function unreadCount(db: Kysely<DB>, userId: string): Promise<number> {
+  const [row] = await unreadCountQuery(db, userId);
+  return Number(row?.n ?? 0);
 }
 
 export function toNotification(row: NotificationRow): Notification {
@@ -161,15 +165,19 @@ export async function markAllRead(db: Kysely<DB>, userId: string, now: Date): Pr
 
 export type PreferencesRow = { read_receipts: boolean; mail_opt_outs: string[] };
 
+const preferencesQuery = compiledOnce((db: Kysely<DB>, userId: string) =>
+  db
+    .selectFrom("user_preferences")
+    .select(["read_receipts", "mail_opt_outs"])
+    .where("user_id", "=", userId),
+);
+
 export async function findPreferences(
   db: Kysely<DB>,
   userId: string,
 ): Promise<PreferencesRow | undefined> {
-  return db
-    .selectFrom("user_preferences")
-    .select(["read_receipts", "mail_opt_outs"])
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const [preferences] = await preferencesQuery(db, userId);
+  return preferences;
 }
 
 export async function savePreferences(
