@@ -41,6 +41,13 @@ export function compiledOnce<A extends unknown[], R>(
   };
 }
 
+/** The one row a statement always answers (an insert's or upsert's `returning`). */
+export function onlyRow<R>(rows: R[], statement: string): R {
+  const [row] = rows;
+  if (row === undefined) throw new Error(`${statement} answered no row`);
+  return row;
+}
+
 /**
  * compiledOnce for a statement whose columns follow a record's keys (an insert's values): one
  * template per set of keys given (a key whose value is undefined is left out, as Kysely leaves

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { compiledOnce } from "../db/compiled-once.ts";
+import { compiledOnce, onlyRow } from "../db/compiled-once.ts";
 import type { DB } from "../db/schema.ts";
 
 // Request counters in fixed windows (auth_attempts, migration 010), shared by every server
@@ -33,8 +33,7 @@ export async function countAttempt(
   key: string,
   windowSeconds: number,
 ): Promise<AttemptCount> {
-  const [row] = await countAttemptQuery(db, key, windowSeconds);
-  if (!row) throw new Error("countAttempt: the upsert answered no row");
+  const row = onlyRow(await countAttemptQuery(db, key, windowSeconds), "countAttempt");
   return { count: row.count, windowStartedAt: new Date(row.window_started_at) };
 }
 

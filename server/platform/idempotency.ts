@@ -51,19 +51,20 @@ export async function claimIdempotencyKey(
 }
 
 /** The row that keeps `response` under the key. */
-const storedRow = (scope: string, key: string, hash: string, response: StoredResponse) => ({
+/** A key's row; the response's body already serialized (a compiled statement's parameter). */
+const storedRow = (scope: string, key: string, hash: string, status: number, body: string) => ({
   scope,
   key,
   request_hash: hash,
-  response_status: response.status,
-  response_body: JSON.stringify(response.body),
+  response_status: status,
+  response_body: body,
 });
 
 const claimQuery = compiledOnce(
   (db: Kysely<DB>, scope: string, key: string, hash: string, status: number, body: string) =>
     db
       .insertInto("idempotency_keys")
-      .values({ scope, key, request_hash: hash, response_status: status, response_body: body })
+      .values(storedRow(scope, key, hash, status, body))
       .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
       .returning("key"),
 );
@@ -103,7 +104,7 @@ export async function storeIdempotentResponse(
 ) {
   await db
     .insertInto("idempotency_keys")
-    .values(storedRow(scope, key, hash, response))
+    .values(storedRow(scope, key, hash, response.status, JSON.stringify(response.body)))
     .onConflict((oc) =>
       oc.columns(["scope", "key"]).doUpdateSet({
         response_status: response.status,

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { ProblemOutcome } from "../../../contracts/bookings.ts";
 import type { BookingStatus } from "../../../contracts/enums.ts";
-import { compiledOnce, compiledOncePerKeys } from "../../db/compiled-once.ts";
+import { compiledOnce, compiledOncePerKeys, onlyRow } from "../../db/compiled-once.ts";
 import type { Bookings, DB } from "../../db/schema.ts";
 import { userRows } from "../accounts/user-name-fragments.ts";
 import type { NoteCreated } from "../payments/service.ts";
@@ -187,7 +187,7 @@ export async function insertBooking(
   values: BookingInsert,
   event: { actor: Actor; actorUserId: string | null; note: string | null; at: Date },
 ): Promise<BookingWithParties> {
-  const [row] = await insertBookingQuery(
+  const rows = await insertBookingQuery(
     db,
     values,
     event.actor,
@@ -195,8 +195,7 @@ export async function insertBooking(
     event.note,
     event.at,
   );
-  if (!row) throw new Error("insertBooking: the insert answered no row");
-  return row as BookingWithParties;
+  return onlyRow(rows, "insertBooking") as BookingWithParties;
 }
 
 export type BookingPatch = Partial<

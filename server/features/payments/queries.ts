@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
-import { compiledOncePerKeys } from "../../db/compiled-once.ts";
+import { compiledOncePerKeys, onlyRow } from "../../db/compiled-once.ts";
 import type { DB, PaymentOrders } from "../../db/schema.ts";
 
 // The payments domain's tables: payment_orders (every provider order we create),
@@ -116,9 +116,7 @@ const insertOrderQuery = compiledOncePerKeys((db: Db, values: NewOrder) =>
 );
 
 export async function insertOrder(db: Db, values: NewOrder) {
-  const [row] = await insertOrderQuery(db, values);
-  if (!row) throw new Error("insertOrder: the insert answered no row");
-  return row as PaymentOrderRow;
+  return onlyRow(await insertOrderQuery(db, values), "insertOrder") as PaymentOrderRow;
 }
 
 export type OrderPatch = Partial<
