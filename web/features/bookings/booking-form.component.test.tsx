@@ -130,6 +130,37 @@ describe("the booking form", () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  it("does not offer one date's free times for another while the new date's answer loads", async () => {
+    let letMondayGo = () => {};
+    const mondayHeld = new Promise<void>((resolve) => {
+      letMondayGo = resolve;
+    });
+    fakeApi(async (call) => {
+      if (call.path === "/auth/get-session") return signedInSession;
+      if (call.path === `/creators/${CREATOR_ID}`) return creatorProfile;
+      if (call.path !== `/creators/${CREATOR_ID}/booking-times`) return apiFailure(404, "x", "x");
+      const monday = call.search?.includes("date=2026-12-07");
+      if (monday) await mondayHeld;
+      const free = monday ? ["09:00"] : ["06:00"];
+      return {
+        timeZone: "America/New_York",
+        hourlyRateCents: 15_000,
+        times: ["06:00", "09:00"].map((time) => ({ time, available: free.includes(time) })),
+      };
+    });
+    const user = renderForm();
+    fireEvent.change(screen.getByLabelText("Date *"), { target: { value: "2026-12-05" } });
+    await waitFor(() => expect(screen.queryByRole("option", { name: "9:00 AM" })).toBeNull());
+    fireEvent.change(screen.getByLabelText("Date *"), { target: { value: "2026-12-07" } });
+    // Saturday's answer says nothing about Monday: every time is offered until Monday's arrives.
+    expect(await screen.findByRole("option", { name: "9:00 AM" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "6:00 AM" })).toBeTruthy();
+    letMondayGo();
+    await waitFor(() => expect(screen.queryByRole("option", { name: "6:00 AM" })).toBeNull());
+    expect(screen.getByRole("option", { name: "9:00 AM" })).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText("Start time *"), "09:00");
+  });
+
   it("says so when the creator does not exist", async () => {
     fakeApi((call) =>
       call.path === "/auth/get-session" ? signedInSession : apiFailure(404, "not_found", "No"),

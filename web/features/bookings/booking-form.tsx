@@ -87,8 +87,11 @@ export function BookingForm({
     Number.isInteger(hours) && hours >= BOOKING_HOURS.min && hours <= BOOKING_HOURS.max;
   // Before a date is picked, today's answer still tells the creator's zone.
   const times = useBookingTimes(creatorId, date || today(), validHours ? hours : 1);
+  // While the chosen date's answer loads, the previous one (another date or length) stays as
+  // placeholder for the zone and rate, never for which times are taken.
+  const timesOfChoice = date && !times.isPlaceholderData ? times.data : undefined;
   const taken = new Set(
-    date && times.data ? times.data.times.filter((t) => !t.available).map((t) => t.time) : [],
+    timesOfChoice ? timesOfChoice.times.filter((t) => !t.available).map((t) => t.time) : [],
   );
   const rate = times.data?.hourlyRateCents ?? profile?.hourlyRateCents ?? null;
   const price = rate && validHours ? priceBooking(rate, hours) : null;
