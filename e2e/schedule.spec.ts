@@ -71,9 +71,9 @@ test("a creator's weekly hours are the only times a client can book", async ({
   await signIn(clientPage, world.client);
   await clientPage.getByLabel("Date").fill(nextMonday());
   const start = clientPage.getByLabel("Start time");
-  await expect(start.locator("option", { hasText: "6:00 AM" })).toHaveCount(0);
-  const offered = await start.locator("option").allTextContents();
-  expect(offered.filter((t) => /\d:\d\d [AP]M/.test(t))).toEqual([
+  // Retried until Monday's answer has arrived: only Monday's hours, every quarter hour of them.
+  await expect(start.locator("option")).toHaveText([
+    "Select a time",
     "9:00 AM",
     "9:15 AM",
     "9:30 AM",
