@@ -139,6 +139,8 @@ export const SCHEDULE = {
   defaultHours: { start: "06:00", end: "23:00" },
   /** How far ahead one-off times and overrides may be set. */
   horizonDays: 365,
+  /** How many days ahead, from today, a creator's nearest bookable start is looked for. */
+  nextStartDays: 7,
 } as const;
 
 /** Hail: an instant request to the creators online nearby; the first to accept is booked. */

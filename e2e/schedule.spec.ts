@@ -33,6 +33,19 @@ function nextMonday(): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** With SCHEDULE_SCREENSHOTS=DIR, the page at desktop and phone size, for looking at it. */
+async function screenshots(page: Page, name: string) {
+  const dir = process.env.SCHEDULE_SCREENSHOTS;
+  if (!dir) return;
+  for (const [size, width, height] of [
+    ["desktop", 1280, 900],
+    ["phone", 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${size}.png`, fullPage: true });
+  }
+}
+
 test("a creator's weekly hours are the only times a client can book", async ({
   browser,
   world,
@@ -53,18 +66,7 @@ test("a creator's weekly hours are the only times a client can book", async ({
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(creatorPage.getByText("Every Monday, 9:00 AM - 11:00 AM")).toBeVisible();
   await expect(creatorPage.getByText("Recurring", { exact: true })).toBeVisible();
-  if (process.env.SCHEDULE_SCREENSHOTS) {
-    await creatorPage.setViewportSize({ width: 1280, height: 900 });
-    await creatorPage.screenshot({
-      path: `${process.env.SCHEDULE_SCREENSHOTS}/desktop.png`,
-      fullPage: true,
-    });
-    await creatorPage.setViewportSize({ width: 390, height: 844 });
-    await creatorPage.screenshot({
-      path: `${process.env.SCHEDULE_SCREENSHOTS}/phone.png`,
-      fullPage: true,
-    });
-  }
+  await screenshots(creatorPage, "schedule");
 
   const clientPage = await (await browser.newContext()).newPage();
   await clientPage.goto(`${world.url}/bookings?creator=${world.creator.profileId}`);
@@ -80,4 +82,15 @@ test("a creator's weekly hours are the only times a client can book", async ({
     "9:45 AM",
     "10:00 AM",
   ]);
+
+  // The Tuesday after: nothing free, and the creator's nearest start (a Monday at nine, unless
+  // the clock is within a day of one: the search looks a week ahead).
+  const tuesday = new Date(`${nextMonday()}T12:00:00Z`);
+  tuesday.setUTCDate(tuesday.getUTCDate() + 1);
+  await clientPage.getByLabel("Date").fill(tuesday.toISOString().slice(0, 10));
+  await expect(clientPage.getByRole("status").filter({ hasText: "No start times" })).toHaveText(
+    /^No start times are free on this date\. (The nearest free time is Mon, \w+ \d+ at 9:00 AM\.Use that time|Nothing is free in the next 7 days either: try a later date\.)$/,
+  );
+  await expectAccessible(clientPage, "the booking form with no free time");
+  await screenshots(clientPage, "no-free-time");
 });

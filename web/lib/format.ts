@@ -11,6 +11,12 @@ const longDate = new Intl.DateTimeFormat(LOCALE, {
   day: "numeric",
 });
 const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
+const calendarDay = new Intl.DateTimeFormat(LOCALE, {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 const count = new Intl.NumberFormat(LOCALE);
 
 const toDate = (value: string | Date) => (typeof value === "string" ? new Date(value) : value);
@@ -23,6 +29,9 @@ export const formatLongDate = (value: string | Date) => longDate.format(toDate(v
 
 /** e.g. "Nov 23, 2026, 2:05 PM". */
 export const formatDateTime = (value: string | Date) => dateTime.format(toDate(value));
+
+/** e.g. "Mon, Dec 7" for a calendar date (YYYY-MM-DD): a day as written, no zone involved. */
+export const formatCalendarDay = (day: string) => calendarDay.format(new Date(`${day}T12:00:00Z`));
 
 /** e.g. 12345 → "12,345". */
 export const formatCount = (value: number) => count.format(value);

@@ -304,9 +304,6 @@ export async function scheduleOwner(db: Db, profileId: string): Promise<Schedule
   return ownerOf(db, profileId);
 }
 
-/** How many days ahead the nearest start is looked for. */
-const NEXT_START_DAYS = 7;
-
 /** The creator's nearest start time a booking of `hours` fits, in their zone; null within a week. */
 export async function nextStart(
   deps: Deps,
@@ -315,7 +312,7 @@ export async function nextStart(
 ): Promise<NextStart> {
   const now = deps.now();
   let date = todayIn(owner.time_zone, now);
-  for (let i = 0; i < NEXT_START_DAYS; i += 1) {
+  for (let i = 0; i < SCHEDULE.nextStartDays; i += 1) {
     const { free } = await freeTimeAround(deps.database.db, owner, date, now);
     const time = offeredStartTimes(free, date, owner.time_zone, hours, now).find(
       (t) => t.available,

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { bookingStartTimes } from "../../../contracts/booking-pricing.ts";
 import {
   BOOKING_IDEMPOTENCY_HEADER,
   MISSING_INFO_MESSAGE,
@@ -18,6 +19,7 @@ import {
 import { type ApiCall, apiFailure, fakeApi } from "../../test/fake-api.ts";
 import { useAuthDialogMode } from "../accounts/auth-dialog-store.ts";
 import { BookingForm } from "./booking-form.tsx";
+import { NO_FREE_TIMES, USE_NEAREST_TIME } from "./strings.ts";
 
 afterEach(() => {
   // Sonner replays still-active toasts to the next test's Toaster.
@@ -159,6 +161,58 @@ describe("the booking form", () => {
     await waitFor(() => expect(screen.queryByRole("option", { name: "6:00 AM" })).toBeNull());
     expect(screen.getByRole("option", { name: "9:00 AM" })).toBeTruthy();
     await user.selectOptions(screen.getByLabelText("Start time *"), "09:00");
+  });
+
+  it("says when no time is free on the date and offers the creator's nearest free one", async () => {
+    const calls = fakeApi((call) => {
+      if (call.path === "/auth/get-session") return signedInSession;
+      if (call.path === `/creators/${CREATOR_ID}`) return creatorProfile;
+      if (call.path === `/creators/${CREATOR_ID}/next-start`)
+        return { date: "2026-12-07", time: "09:00" };
+      if (call.path !== `/creators/${CREATOR_ID}/booking-times`) return apiFailure(404, "x", "x");
+      // Sunday the creator does not work; Monday from nine.
+      const sunday = call.search?.includes("date=2026-12-06");
+      return {
+        timeZone: "America/New_York",
+        hourlyRateCents: 15_000,
+        times: bookingStartTimes().map((time) => ({ time, available: !sunday && time >= "09:00" })),
+      };
+    });
+    const user = renderForm();
+    expect(await screen.findByText("Maya Chen")).toBeTruthy();
+    expect(screen.queryByText(NO_FREE_TIMES)).toBeNull();
+    await user.clear(screen.getByLabelText("Hours *"));
+    await user.type(screen.getByLabelText("Hours *"), "3");
+    fireEvent.change(screen.getByLabelText("Date *"), { target: { value: "2026-12-06" } });
+    const said = await screen.findByText(
+      `${NO_FREE_TIMES} The nearest free time is Mon, Dec 7 at 9:00 AM.`,
+    );
+    const notice = said.closest<HTMLElement>("[role=status]")!;
+    // The nearest start is asked for the session's length.
+    expect(calls.find((c) => c.path.endsWith("/next-start"))?.search).toBe("?hours=3");
+    await user.click(within(notice).getByRole("button", { name: USE_NEAREST_TIME }));
+    expect(screen.getByLabelText<HTMLInputElement>("Date *").value).toBe("2026-12-07");
+    await waitFor(() => expect(screen.queryByText(NO_FREE_TIMES)).toBeNull());
+    expect(screen.getByLabelText<HTMLSelectElement>("Start time *").value).toBe("09:00");
+  });
+
+  it("says when nothing is free in the coming week either", async () => {
+    fakeApi((call) => {
+      if (call.path === "/auth/get-session") return signedInSession;
+      if (call.path === `/creators/${CREATOR_ID}`) return creatorProfile;
+      if (call.path === `/creators/${CREATOR_ID}/next-start`) return null;
+      return {
+        timeZone: "America/New_York",
+        hourlyRateCents: 15_000,
+        times: bookingStartTimes().map((time) => ({ time, available: false })),
+      };
+    });
+    renderForm();
+    fireEvent.change(screen.getByLabelText("Date *"), { target: { value: "2026-12-06" } });
+    expect(
+      await screen.findByText(/Nothing is free in the next 7 days either: try a later date\./),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: USE_NEAREST_TIME })).toBeNull();
   });
 
   it("says so when the creator does not exist", async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import {
@@ -27,6 +27,7 @@ import { useZodForm } from "../../lib/use-zod-form.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
 import { useCreatorProfile } from "../profiles/api.ts";
 import { useBookingTimes } from "./api.ts";
+import { NoFreeTimes } from "./no-free-times.tsx";
 import { PriceSummary } from "./price-summary.tsx";
 import { HOLD_EXPLANATION, NEW_BOOKING_TITLE, REQUIRED, SIGN_IN_TO_CONTINUE } from "./strings.ts";
 import { useCreateBooking } from "./use-create-booking.ts";
@@ -96,12 +97,21 @@ export function BookingForm({
   const rate = times.data?.hourlyRateCents ?? profile?.hourlyRateCents ?? null;
   const price = rate && validHours ? priceBooking(rate, hours) : null;
   const timeZone = times.data?.timeZone;
+  const noneFree = START_TIMES.every((t) => taken.has(t));
   const startTime = watch("startTime");
   const takenKey = [...taken].join();
   // A time chosen before the date (or hours) changed may be taken on the new one.
   useEffect(() => {
     if (startTime && takenKey.split(",").includes(startTime)) setValue("startTime", "");
   }, [startTime, takenKey, setValue]);
+  // A start picked along with its date (the nearest free one) is set once the date's times are
+  // listed: a select keeps no value it has no option for.
+  const [startToSet, setStartToSet] = useState<string | null>(null);
+  useEffect(() => {
+    if (!startToSet || takenKey.split(",").includes(startToSet)) return;
+    setValue("startTime", startToSet, { shouldValidate: true });
+    setStartToSet(null);
+  }, [startToSet, takenKey, setValue]);
 
   const { book, processing } = useCreateBooking({
     onSlotTaken: () => {
@@ -153,7 +163,18 @@ export function BookingForm({
           noValidate
           className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
         >
-          <BookingFields register={register} errors={errors} taken={taken} timeZone={timeZone} />
+          <BookingFields register={register} errors={errors} taken={taken} timeZone={timeZone}>
+            {noneFree ? (
+              <NoFreeTimes
+                creatorId={creatorId}
+                hours={validHours ? hours : 1}
+                onUse={(start) => {
+                  setValue("date", start.date, { shouldValidate: true });
+                  setStartToSet(start.time);
+                }}
+              />
+            ) : null}
+          </BookingFields>
           <BookingAside price={price} processing={processing} signedIn={signedIn} />
         </form>
       </CardContent>
@@ -184,17 +205,22 @@ function CreatorSummary({ profile }: { profile: PublicProfile }) {
   );
 }
 
-/** Date, start, hours, address and notes; the start times left are those still free. */
+/**
+ * Date, start, hours, address and notes; the start times left are those still free. `children`
+ * (what to do when none is) goes under the date and start.
+ */
 function BookingFields({
   register,
   errors,
   taken,
   timeZone,
+  children,
 }: {
   register: UseFormRegister<BookingFormValues>;
   errors: FieldErrors<BookingFormValues>;
   taken: Set<string>;
   timeZone: string | undefined;
+  children?: ReactNode;
 }) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -223,6 +249,7 @@ function BookingFields({
           ))}
         </Select>
       </Field>
+      {children}
       <Field id="booking-hours" label="Hours" required error={fieldError(errors.hours?.message)}>
         <Input
           id="booking-hours"

@@ -10,6 +10,14 @@ export const NO_PAST = "No past bookings";
 export const FIND_PHOTOGRAPHERS = "Find Photographers";
 export const SIGN_IN_TO_CONTINUE = "Sign in to continue";
 
+/** Our words for a chosen date with no free start, and the creator's nearest one. */
+export const NO_FREE_TIMES = "No start times are free on this date.";
+export const nearestFreeTime = (day: string, time: string) =>
+  `The nearest free time is ${day} at ${time}.`;
+export const NOTHING_FREE_SOON = (days: number) =>
+  `Nothing is free in the next ${days} days either: try a later date.`;
+export const USE_NEAREST_TIME = "Use that time";
+
 export const BOOKING_FAILED = "Booking failed";
 export const PLEASE_TRY_AGAIN = "Please try again";
 // The payment tab's toasts are shared with the hail (web/lib/payment-tab.ts).

@@ -3,12 +3,12 @@ import { bookingsForCreatorPath } from "../../../contracts/routes.ts";
 import { type NextStart, nextStartApiPath, ZNextStart } from "../../../contracts/schedule.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
-/** The creator's nearest bookable start of a one-hour session (their zone), or null. */
-export function useNextStart(creatorId: string, enabled: boolean) {
+/** The creator's nearest bookable start of a session of `hours` (their zone), or null. */
+export function useNextStart(creatorId: string, enabled: boolean, hours = 1) {
   return useQuery({
-    queryKey: ["next-start", creatorId],
+    queryKey: ["next-start", creatorId, hours],
     queryFn: ({ signal }) =>
-      apiRequest("GET", `${nextStartApiPath(creatorId)}?hours=1`, ZNextStart, { signal }),
+      apiRequest("GET", `${nextStartApiPath(creatorId)}?hours=${hours}`, ZNextStart, { signal }),
     enabled,
     staleTime: 60_000,
     retry: false,
