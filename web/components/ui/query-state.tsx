@@ -5,6 +5,8 @@ import { cn } from "../../lib/cn.ts";
 import { Button } from "./button.tsx";
 import { PageSpinner, Spinner } from "./spinner.tsx";
 
+export const TRY_AGAIN = "Try again";
+
 /** What QueryState reads of a TanStack query (useQuery or useInfiniteQuery). */
 export type QueryLike<T> = {
   data: T | undefined;
@@ -65,7 +67,7 @@ export function QueryState<T>({
           size={size === "compact" ? "sm" : "md"}
           onClick={() => void query.refetch()}
         >
-          Try again
+          {TRY_AGAIN}
         </Button>
       </p>
     );

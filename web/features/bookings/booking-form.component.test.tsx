@@ -19,7 +19,7 @@ import {
 import { type ApiCall, apiFailure, fakeApi } from "../../test/fake-api.ts";
 import { useAuthDialogMode } from "../accounts/auth-dialog-store.ts";
 import { BookingForm } from "./booking-form.tsx";
-import { NO_FREE_TIMES, USE_NEAREST_TIME } from "./strings.ts";
+import { NO_FREE_TIMES, TIMES_NOT_LOADED, USE_NEAREST_TIME } from "./strings.ts";
 
 afterEach(() => {
   // Sonner replays still-active toasts to the next test's Toaster.
@@ -213,6 +213,28 @@ describe("the booking form", () => {
       await screen.findByText(/Nothing is free in the next 7 days either: try a later date\./),
     ).toBeTruthy();
     expect(screen.queryByRole("button", { name: USE_NEAREST_TIME })).toBeNull();
+  });
+
+  it("says when the date's free times could not be loaded, and tries again", async () => {
+    let failing = true;
+    fakeApi((call) => {
+      if (call.path === "/auth/get-session") return signedInSession;
+      if (call.path === `/creators/${CREATOR_ID}`) return creatorProfile;
+      if (failing) return apiFailure(500, "internal", "Something went wrong");
+      return {
+        timeZone: "America/New_York",
+        hourlyRateCents: 15_000,
+        times: [{ time: "09:00", available: false }],
+      };
+    });
+    const user = renderForm();
+    fireEvent.change(screen.getByLabelText("Date *"), { target: { value: "2026-12-05" } });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(TIMES_NOT_LOADED);
+    failing = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.queryByText(TIMES_NOT_LOADED)).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("option", { name: "9:00 AM" })).toBeNull());
   });
 
   it("says so when the creator does not exist", async () => {

@@ -27,8 +27,8 @@ import { useZodForm } from "../../lib/use-zod-form.ts";
 import { openAuthDialog } from "../accounts/auth-dialog-store.ts";
 import { useCreatorProfile } from "../profiles/api.ts";
 import { useBookingTimes } from "./api.ts";
-import { NoFreeTimes } from "./no-free-times.tsx";
 import { PriceSummary } from "./price-summary.tsx";
+import { NoFreeTimes, TimesNotLoaded } from "./start-time-notices.tsx";
 import { HOLD_EXPLANATION, NEW_BOOKING_TITLE, REQUIRED, SIGN_IN_TO_CONTINUE } from "./strings.ts";
 import { useCreateBooking } from "./use-create-booking.ts";
 
@@ -164,7 +164,9 @@ export function BookingForm({
           className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
         >
           <BookingFields register={register} errors={errors} taken={taken} timeZone={timeZone}>
-            {noneFree ? (
+            {date && times.isError ? (
+              <TimesNotLoaded onRetry={() => void times.refetch()} />
+            ) : noneFree ? (
               <NoFreeTimes
                 creatorId={creatorId}
                 hours={validHours ? hours : 1}

@@ -17,6 +17,7 @@ export const nearestFreeTime = (day: string, time: string) =>
 export const NOTHING_FREE_SOON = (days: number) =>
   `Nothing is free in the next ${days} days either: try a later date.`;
 export const USE_NEAREST_TIME = "Use that time";
+export const TIMES_NOT_LOADED = "The free times for this date could not be loaded.";
 
 export const BOOKING_FAILED = "Booking failed";
 export const PLEASE_TRY_AGAIN = "Please try again";

@@ -3,9 +3,21 @@ import { twelveHourTime } from "../../../contracts/booking-pricing.ts";
 import { SCHEDULE } from "../../../contracts/constants.ts";
 import type { NextStart } from "../../../contracts/schedule.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { TRY_AGAIN } from "../../components/ui/query-state.tsx";
 import { formatCalendarDay } from "../../lib/format.ts";
 import { useNextStart } from "../map/next-start.ts";
-import { NO_FREE_TIMES, NOTHING_FREE_SOON, nearestFreeTime, USE_NEAREST_TIME } from "./strings.ts";
+import {
+  NO_FREE_TIMES,
+  NOTHING_FREE_SOON,
+  nearestFreeTime,
+  TIMES_NOT_LOADED,
+  USE_NEAREST_TIME,
+} from "./strings.ts";
+
+// What the booking form says under the date and start when it has no start to offer.
+
+const NOTICE_CLASS =
+  "flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-ink-800 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between";
 
 /**
  * Shown when every start on the chosen date is taken (a day the creator does not work, or a
@@ -22,10 +34,7 @@ export function NoFreeTimes({
 }) {
   const next = useNextStart(creatorId, true, hours);
   return (
-    <div
-      role="status"
-      className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-ink-800 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between"
-    >
+    <div role="status" className={NOTICE_CLASS}>
       <p className="flex items-start gap-2">
         <CalendarX2 className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
         <span>
@@ -42,6 +51,21 @@ export function NoFreeTimes({
           {USE_NEAREST_TIME}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** The date's free times could not be asked for (offline, or the server failed): try again. */
+export function TimesNotLoaded({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className={NOTICE_CLASS}>
+      <p className="flex items-start gap-2">
+        <CalendarX2 className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
+        <span>{TIMES_NOT_LOADED}</span>
+      </p>
+      <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+        {TRY_AGAIN}
+      </Button>
     </div>
   );
 }
