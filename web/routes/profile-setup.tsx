@@ -1,6 +1,8 @@
 import { ShieldX } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
+import { PROFILE_SETUP_MESSAGES } from "../../contracts/profile-setup.ts";
+import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
 import { Container, PageHeading } from "../components/ui/page.tsx";
@@ -26,8 +28,16 @@ export default function ProfileSetupScreen() {
       return;
     }
     if (!query.error) return;
-    if (denied) showError("Access denied", query.error.message);
-    else showError("Error", "Unable to verify access permissions.");
+    if (!denied) {
+      showError("Error", "Unable to verify access permissions.");
+      return;
+    }
+    showError("Access denied", query.error.message);
+    // Spec §4: a creator profile not approved (yet, or any more) goes to Become a Photographer;
+    // without any profile the denied card stays, its button going there.
+    if (query.error.message === PROFILE_SETUP_MESSAGES.notApproved) {
+      navigate(PAGE_ROUTES.becomePhotographer, { replace: true });
+    }
   }, [isPending, session, query.error, denied, navigate]);
 
   return (
@@ -59,7 +69,7 @@ function AccessDenied({ reason }: { reason: string | undefined }) {
           <h1 className="text-2xl font-bold text-ink-900">Access Denied</h1>
           <p className="text-ink-600">{reason}</p>
           <Button asChild>
-            <Link to="/become-photographer">View Application Status</Link>
+            <Link to={PAGE_ROUTES.becomePhotographer}>View Application Status</Link>
           </Button>
         </CardContent>
       </Card>
