@@ -53,7 +53,12 @@ for (const mode of ["client", "creator"] as const) {
       await page.goto("/");
       let dialog: Locator;
       if (mode === "client") {
+        // Get Started opens the dialog at sign-in, like Sign In (spec §2); sign-up is its link.
         await openAuthDialog(page, isMobile, "Get Started");
+        await page
+          .getByRole("dialog", { name: "Welcome Back" })
+          .getByRole("button", { name: "Sign up" })
+          .click();
         dialog = page.getByRole("dialog", { name: "Join ShutterHail" });
       } else {
         await openAuthDialog(page, isMobile, "Sign In");

@@ -59,7 +59,8 @@ export function AccountActions({
         className={cn(stacked && "w-full")}
         onClick={() => {
           onAction?.();
-          openAuthDialog("signup");
+          // Spec §2: both buttons open the dialog, which starts in sign-in ("Sign up" is a click away).
+          openAuthDialog("signin");
         }}
       >
         Get Started

@@ -174,7 +174,7 @@ describe("the header's account actions", () => {
     render(view.wrapper);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Get Started" }));
-    expect(screen.getByText("Auth dialog: signup")).toBeTruthy();
+    expect(screen.getByText("Auth dialog: signin")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(screen.getByText("Auth dialog: signin")).toBeTruthy();
 
