@@ -76,6 +76,20 @@ export type SubmitApplicationResponse = z.infer<typeof ZSubmitApplicationRespons
 
 export const ZSampleImageUploadResponse = z.object({ key: ZSampleImageKey });
 
+/** The signed-in person's latest application (by their verified email), for its status. */
+export const ZMyApplicationResponse = z.object({
+  application: z
+    .object({
+      id: z.uuid(),
+      status: ZApplicationStatus,
+      createdAt: z.string(),
+      denialReason: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type MyApplicationResponse = z.infer<typeof ZMyApplicationResponse>;
+export const myApplicationApiPath = "/applications/mine";
+
 export const ZApplicationListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(APPLICATIONS_PAGE_SIZE),

@@ -107,6 +107,9 @@ export const creatorProfilePath = (id: string) => `/p/${id}`;
 /** A hail's live view, for its client. */
 export const hailPagePath = (id: string) => `/hail/${id}`;
 export const bookingsForCreatorPath = (id: string) => `/bookings?creator=${id}`;
+/** Where an approved applicant completes their profile (the approval mail's link). */
+export const onboardPath = (applicationId: string) =>
+  `${PAGE_ROUTES.onboard}?application_id=${applicationId}`;
 /** Opens (or starts) the conversation with a creator; a booking is shown as its context. */
 export const messagesForCreatorPath = (id: string, bookingId?: string) =>
   `/messages?with=${id}${bookingId ? `&booking=${bookingId}` : ""}`;

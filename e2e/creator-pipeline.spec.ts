@@ -139,6 +139,14 @@ test("apply → live review → approve → sign up from the mail → onboard �
   await expect(applicant.getByText(/We sent you a confirmation link/)).toBeVisible();
   await applicant.goto(linkIn(await readMail(request, email, "Confirm your ShutterHail account")));
 
+  // Become a Photographer shows the signed-in applicant where their application stands.
+  await expect(applicant).toHaveURL(/\/onboard\?application_id=/);
+  await applicant.goto("/become-photographer");
+  const status = applicant.getByRole("region", { name: "Your application" });
+  await expect(status.getByText("Approved", { exact: true })).toBeVisible();
+  await expectAccessible(applicant, "Become a Photographer with the application's status");
+  await status.getByRole("link", { name: "Complete Your Profile" }).click();
+
   // Onboarding: prefilled from the application, bio from about_me.
   await expect(applicant).toHaveURL(/\/onboard\?application_id=/);
   await expect(applicant.getByText("Complete Your Profile")).toBeVisible();

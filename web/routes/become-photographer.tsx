@@ -4,6 +4,7 @@ import { COMMISSION_TIERS, MARKETING } from "../../contracts/constants.ts";
 import { PAGE_ROUTES } from "../../contracts/routes.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Container, Section, SectionHeading } from "../components/ui/page.tsx";
+import { MyApplication } from "../features/applications/my-application.tsx";
 import { BenefitsSection } from "../features/marketing/benefits-section.tsx";
 import {
   CREATOR_BENEFITS,
@@ -36,6 +37,7 @@ export default function BecomePhotographer() {
             Reach clients near you, set your own rates and get paid fast. Join{" "}
             {MARKETING.photographers} photographers already booking sessions with us.
           </p>
+          <MyApplication />
           <div className="flex flex-col gap-3 sm:flex-row lg:justify-center">
             <Button asChild size="xl">
               <Link to={PAGE_ROUTES.apply}>

@@ -83,6 +83,17 @@ export async function findOpenApplicationByEmail(db: Kysely<DB>, email: string) 
     .executeTakeFirst();
 }
 
+/** The address's most recent application, whatever its status. */
+export async function findLatestApplicationByEmail(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom("applications")
+    .select(["id", "status", "created_at", "denial_reason"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function findApplication(db: Kysely<DB>, id: string): Promise<Row | undefined> {
   return db.selectFrom("applications").selectAll().where("id", "=", id).executeTakeFirst();
 }

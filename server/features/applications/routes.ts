@@ -1,16 +1,24 @@
 import {
   IDEMPOTENCY_HEADER,
+  myApplicationApiPath,
+  ZMyApplicationResponse,
   ZSampleImageUploadResponse,
   ZSubmitApplicationRequest,
   ZSubmitApplicationResponse,
 } from "../../../contracts/applications.ts";
 import { IMAGE_UPLOAD_MAX_BYTES, UPLOAD_REQUEST_MAX_BYTES } from "../../../contracts/media.ts";
-import { defineRoute, failure, idempotencyKey, json } from "../../platform/define-route.ts";
+import {
+  defineRoute,
+  failure,
+  idempotencyKey,
+  json,
+  jsonResponse,
+} from "../../platform/define-route.ts";
 import { createRouter } from "../../platform/http.ts";
 import { rateLimit } from "../../platform/rate-limit.ts";
 import { readUploadedFiles } from "../../platform/uploads.ts";
 import { storeSampleImage } from "./sample-images.ts";
-import { submitApplication } from "./service.ts";
+import { myApplication, submitApplication } from "./service.ts";
 
 const errors = {
   400: failure("Invalid input"),
@@ -71,6 +79,17 @@ const sampleRoute = defineRoute({
   },
 });
 
+const mineRoute = defineRoute({
+  access: "signedIn",
+  method: "get",
+  path: myApplicationApiPath,
+  summary: "The signed-in person's latest application and its status",
+  description:
+    "Found by the account's email, and only when that email is verified (null otherwise, and when there is none).",
+  tags: ["applications"],
+  responses: { 200: jsonResponse(ZMyApplicationResponse, "The application, or null") },
+});
+
 export function applicationRoutes() {
   return createRouter()
     .openapi(submitRoute, async (c) => {
@@ -78,6 +97,7 @@ export function applicationRoutes() {
       const { status, body } = await submitApplication(c.var.deps, c.req.valid("json"), key);
       return c.json(ZSubmitApplicationResponse.parse(body), status as 201);
     })
+    .openapi(mineRoute, async (c) => c.json(await myApplication(c.var.deps, c.var.user), 200))
     .openapi(sampleRoute, async (c) => {
       const [file] = await readUploadedFiles(c, "file", {
         maxFiles: 1,

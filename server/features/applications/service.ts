@@ -3,10 +3,13 @@ import type { z } from "zod";
 import type {
   ApplicationDecisionResponse,
   ApplicationListResponse,
+  MyApplicationResponse,
   SubmitApplicationResponse,
   ZSubmitApplicationRequest,
 } from "../../../contracts/applications.ts";
+import type { ApplicationStatus } from "../../../contracts/enums.ts";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
+import { onboardPath } from "../../../contracts/routes.ts";
 import type { DB } from "../../db/schema.ts";
 import { siteOrigin } from "../../platform/auth.ts";
 import type { AppDeps } from "../../platform/deps.ts";
@@ -104,6 +107,27 @@ async function findOrThrow(deps: AppDeps, id: string) {
   return row;
 }
 
+/**
+ * The signed-in person's latest application, found by their address: only a verified one
+ * proves the address is theirs (a social sign-in can name anyone's), so otherwise none.
+ */
+export async function myApplication(
+  deps: AppDeps,
+  user: { email: string; emailVerified: boolean },
+): Promise<MyApplicationResponse> {
+  if (!user.emailVerified) return { application: null };
+  const row = await q.findLatestApplicationByEmail(deps.database.db, user.email);
+  if (!row) return { application: null };
+  return {
+    application: {
+      id: row.id,
+      status: row.status as ApplicationStatus,
+      createdAt: new Date(row.created_at).toISOString(),
+      denialReason: row.status === "denied" ? row.denial_reason : null,
+    },
+  };
+}
+
 export async function getApplication(deps: AppDeps, id: string) {
   return q.toApplication(await findOrThrow(deps, id));
 }
@@ -164,7 +188,7 @@ function decisionMail(
     ? approvalMail(
         application.email,
         application.full_name,
-        `${siteOrigin(deps.config)}/onboard?application_id=${application.id}`,
+        `${siteOrigin(deps.config)}${onboardPath(application.id)}`,
       )
     : denialMail(application.email, application.full_name, decision.reason);
 }

@@ -3,11 +3,13 @@ import { useEffect, useRef } from "react";
 import {
   type ApplicationListQuery,
   IDEMPOTENCY_HEADER,
+  myApplicationApiPath,
   type SubmitApplicationRequest,
   ZApplicationDecisionResponse,
   ZApplicationDetailResponse,
   ZApplicationListResponse,
   ZDenyApplicationRequest,
+  ZMyApplicationResponse,
   ZSampleImageUploadResponse,
   ZSubmitApplicationResponse,
 } from "../../../contracts/applications.ts";
@@ -21,6 +23,17 @@ export const applicationKeys = {
   list: (query: ApplicationListQuery) => ["admin", "applications", "list", query] as const,
   detail: (id: string) => ["admin", "applications", "detail", id] as const,
 };
+
+/** The signed-in person's latest application (null when they have none); off when signed out. */
+export function useMyApplication(signedIn: boolean) {
+  return useQuery({
+    queryKey: ["my-application"],
+    queryFn: ({ signal }) =>
+      apiRequest("GET", myApplicationApiPath, ZMyApplicationResponse, { signal }),
+    enabled: signedIn,
+    select: (answer) => answer.application,
+  });
+}
 
 export function submitApplication(body: SubmitApplicationRequest) {
   // A fresh key per submit: a retried request is answered once, never saved twice.
