@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -5,10 +6,17 @@ import { BRAND_NAME } from "../../contracts/constants.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
 import { BackLink, Container, PageHeading } from "../components/ui/page.tsx";
+import { myApplicationKey } from "../features/applications/api.ts";
 import { ApplyFormCard } from "../features/applications/apply-form.tsx";
+import { MyApplication, useOwnApplication } from "../features/applications/my-application.tsx";
 
 export default function ApplyScreen() {
   const [submitted, setSubmitted] = useState(false);
+  const queryClient = useQueryClient();
+  // Someone whose application is open (or already made them a creator) sees where it stands:
+  // a second one would be refused. After a denial they may apply again.
+  const own = useOwnApplication();
+  const applied = !submitted && own !== undefined && own.status !== "denied";
   return (
     <Container className="max-w-3xl pb-16">
       <BackLink to="/">Back to Home</BackLink>
@@ -30,9 +38,22 @@ export default function ApplyScreen() {
         <>
           <PageHeading
             title={`Join ${BRAND_NAME}`}
-            subtitle="Apply to become a creator. Tell us about yourself and your work."
+            subtitle={
+              applied
+                ? "You have applied already: here is where your application stands."
+                : "Apply to become a creator. Tell us about yourself and your work."
+            }
           />
-          <ApplyFormCard onSubmitted={() => setSubmitted(true)} />
+          {applied ? (
+            <MyApplication tone="page" />
+          ) : (
+            <ApplyFormCard
+              onSubmitted={() => {
+                setSubmitted(true);
+                void queryClient.invalidateQueries({ queryKey: myApplicationKey });
+              }}
+            />
+          )}
         </>
       )}
     </Container>

@@ -24,10 +24,12 @@ export const applicationKeys = {
   detail: (id: string) => ["admin", "applications", "detail", id] as const,
 };
 
+export const myApplicationKey = ["my-application"] as const;
+
 /** The signed-in person's latest application (null when they have none); off when signed out. */
 export function useMyApplication(signedIn: boolean) {
   return useQuery({
-    queryKey: ["my-application"],
+    queryKey: myApplicationKey,
     queryFn: ({ signal }) =>
       apiRequest("GET", myApplicationApiPath, ZMyApplicationResponse, { signal }),
     enabled: signedIn,

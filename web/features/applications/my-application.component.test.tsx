@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MyApplicationResponse } from "../../../contracts/applications.ts";
+import ApplyScreen from "../../routes/apply.tsx";
 import BecomePhotographer from "../../routes/become-photographer.tsx";
 import { signedInSession } from "../../test/booking-fixtures.tsx";
 import { type ApiCall, apiFailure, fakeApi } from "../../test/fake-api.ts";
@@ -13,13 +15,20 @@ afterEach(resetScreen);
 
 const ID = "5b0f7c1e-3d2a-4c8e-9f10-2a3b4c5d6e7f";
 
-function showPage(application: MyApplicationResponse["application"], signedIn = true) {
+function showPage(
+  application: MyApplicationResponse["application"],
+  signedIn = true,
+  screenUi: { ui: ReactNode; route: string } = {
+    ui: <BecomePhotographer />,
+    route: "/become-photographer",
+  },
+) {
   const calls = fakeApi((call) => {
     if (call.path === "/auth/get-session") return signedIn ? signedInSession : null;
     if (call.path === "/applications/mine") return { application };
     return apiFailure(404, "not_found", "Not found");
   });
-  render(screenAt(<BecomePhotographer />, { route: "/become-photographer" }).wrapper);
+  render(screenAt(screenUi.ui, { route: screenUi.route }).wrapper);
   return calls;
 }
 
@@ -70,6 +79,17 @@ describe("my application on Become a Photographer", () => {
     expect(await screen.findByRole("heading", { level: 1 })).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));
     expect(calls.filter((c: ApiCall) => c.path === "/applications/mine")).toEqual([]);
+    expect(screen.queryByRole("region", { name: MY_APPLICATION.title })).toBeNull();
+  });
+
+  it("on Apply, an open application is shown instead of the form; after a denial the form is back", async () => {
+    const apply = { ui: <ApplyScreen />, route: "/apply" };
+    showPage(application("pending"), true, apply);
+    expect((await card()).textContent).toContain("Pending");
+    expect(screen.queryByLabelText(/Full Name/)).toBeNull();
+    resetScreen();
+    showPage(application("denied", "Show more recent event work."), true, apply);
+    expect(await screen.findByLabelText(/Full Name/)).toBeTruthy();
     expect(screen.queryByRole("region", { name: MY_APPLICATION.title })).toBeNull();
   });
 });

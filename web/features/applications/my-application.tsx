@@ -4,6 +4,7 @@ import { MARKETING } from "../../../contracts/constants.ts";
 import { onboardPath, PAGE_ROUTES } from "../../../contracts/routes.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { useSession } from "../../lib/auth-client.ts";
+import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useMyApplication } from "./api.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -22,22 +23,37 @@ export const MY_APPLICATION = {
   profileSetup: "Open Profile Setup",
 } as const;
 
-export function MyApplication() {
+/** The signed-in person's latest application, or undefined (signed out, none, or loading). */
+export function useOwnApplication() {
   const signedIn = Boolean(useSession().data);
-  const application = useMyApplication(signedIn).data;
+  return useMyApplication(signedIn).data ?? undefined;
+}
+
+/** On the dark hero of Become a Photographer, or on a light page (Apply). */
+const TONES = {
+  hero: { box: "bg-white/10 ring-white/15 lg:w-full lg:max-w-2xl", text: "text-ink-300" },
+  page: { box: "bg-white ring-ink-200 shadow-sm", text: "text-ink-600" },
+} as const;
+
+export function MyApplication({ tone = "hero" }: { tone?: keyof typeof TONES }) {
+  const application = useOwnApplication();
   if (!application) return null;
   const { status } = application;
+  const { box, text } = TONES[tone];
   return (
     <section
       aria-label={MY_APPLICATION.title}
-      className="flex flex-col gap-3 rounded-2xl bg-white/10 p-4 text-left ring-1 ring-white/15 sm:flex-row sm:items-center sm:justify-between lg:w-full lg:max-w-2xl"
+      className={cn(
+        "flex flex-col gap-3 rounded-2xl p-4 text-left ring-1 sm:flex-row sm:items-center sm:justify-between",
+        box,
+      )}
     >
       <div className="flex flex-col gap-1">
         <p className="flex items-center gap-2 font-semibold">
           {MY_APPLICATION.title}
           {status === "converted" ? null : <StatusBadge status={status} />}
         </p>
-        <p className="text-sm text-ink-300">
+        <p className={cn("text-sm", text)}>
           {status === "pending" || status === "under_review"
             ? MY_APPLICATION.waiting(formatDate(application.createdAt))
             : status === "approved"
@@ -47,17 +63,17 @@ export function MyApplication() {
                 : MY_APPLICATION.converted}
         </p>
         {application.denialReason ? (
-          <p className="text-sm text-ink-300">“{application.denialReason}”</p>
+          <p className={cn("text-sm", text)}>“{application.denialReason}”</p>
         ) : null}
       </div>
       {status === "approved" ? (
-        <Button asChild variant="light">
+        <Button asChild variant={tone === "hero" ? "light" : "primary"}>
           <Link to={onboardPath(application.id)}>
             {MY_APPLICATION.completeProfile} <ArrowRight aria-hidden />
           </Link>
         </Button>
       ) : status === "converted" ? (
-        <Button asChild variant="light">
+        <Button asChild variant={tone === "hero" ? "light" : "primary"}>
           <Link to={PAGE_ROUTES.profileSetup}>{MY_APPLICATION.profileSetup}</Link>
         </Button>
       ) : null}
