@@ -6,17 +6,17 @@ import { BRAND_NAME } from "../../contracts/constants.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
 import { BackLink, Container, PageHeading } from "../components/ui/page.tsx";
-import { myApplicationKey } from "../features/applications/api.ts";
+import { myApplicationKey, useMyApplication } from "../features/applications/api.ts";
 import { ApplyFormCard } from "../features/applications/apply-form.tsx";
-import { MyApplication, useOwnApplication } from "../features/applications/my-application.tsx";
+import { MyApplication } from "../features/applications/my-application.tsx";
 
 export default function ApplyScreen() {
   const [submitted, setSubmitted] = useState(false);
   const queryClient = useQueryClient();
   // Someone whose application is open (or already made them a creator) sees where it stands:
   // a second one would be refused. After a denial they may apply again.
-  const own = useOwnApplication();
-  const applied = !submitted && own !== undefined && own.status !== "denied";
+  const own = useMyApplication().data;
+  const applied = !submitted && own != null && own.status !== "denied";
   return (
     <Container className="max-w-3xl pb-16">
       <BackLink to="/">Back to Home</BackLink>

@@ -15,6 +15,7 @@ import {
 } from "../../../contracts/applications.ts";
 import { REALTIME_TOPICS } from "../../../contracts/realtime.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { useSession } from "../../lib/auth-client.ts";
 import { subscribeEvents } from "../../lib/events.ts";
 import { type DecisionAction, decisionFailed, decisionSucceeded } from "./decision-toasts.ts";
 
@@ -27,7 +28,8 @@ export const applicationKeys = {
 export const myApplicationKey = ["my-application"] as const;
 
 /** The signed-in person's latest application (null when they have none); off when signed out. */
-export function useMyApplication(signedIn: boolean) {
+export function useMyApplication() {
+  const signedIn = Boolean(useSession().data);
   return useQuery({
     queryKey: myApplicationKey,
     queryFn: ({ signal }) =>

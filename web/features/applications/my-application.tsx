@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { MARKETING } from "../../../contracts/constants.ts";
 import { onboardPath, PAGE_ROUTES } from "../../../contracts/routes.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useMyApplication } from "./api.ts";
@@ -23,12 +22,6 @@ export const MY_APPLICATION = {
   profileSetup: "Open Profile Setup",
 } as const;
 
-/** The signed-in person's latest application, or undefined (signed out, none, or loading). */
-export function useOwnApplication() {
-  const signedIn = Boolean(useSession().data);
-  return useMyApplication(signedIn).data ?? undefined;
-}
-
 /** On the dark hero of Become a Photographer, or on a light page (Apply). */
 const TONES = {
   hero: { box: "bg-white/10 ring-white/15 lg:w-full lg:max-w-2xl", text: "text-ink-300" },
@@ -36,7 +29,7 @@ const TONES = {
 } as const;
 
 export function MyApplication({ tone = "hero" }: { tone?: keyof typeof TONES }) {
-  const application = useOwnApplication();
+  const application = useMyApplication().data;
   if (!application) return null;
   const { status } = application;
   const { box, text } = TONES[tone];
